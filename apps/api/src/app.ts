@@ -1,0 +1,52 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import './plugins/context.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+import { catalogueModule } from './modules/catalogue/catalogue.routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  pool: pg.Pool;
+  /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
+  webDist?: string | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server without listening, so tests can `inject` into it. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.TRUST_PROXY,
+    disableRequestLogging: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('db', deps.db);
+  app.decorate('pool', deps.pool);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    // The SPA loads payment SDKs and inline styles from react-toastify; a strict CSP comes with checkout.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
+
+  await app.register(catalogueModule);
+
+  if (deps.webDist !== false) await registerStaticWeb(app, deps.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

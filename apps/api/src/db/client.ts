@@ -1,0 +1,17 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/all.js';
+
+export type Schema = typeof schema;
+export type Db = NodePgDatabase<Schema>;
+
+// Return BIGINT/NUMERIC as JS numbers only where we store cents well below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function createPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle(pool, { schema, casing: 'snake_case' });
+}

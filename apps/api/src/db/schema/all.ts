@@ -1,0 +1,2 @@
+// Every table, for drizzle's relational queries and drizzle-kit. One file per feature.
+export * from './catalogue.js';

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from '../lib/errors.js';
+
+/**
+ * One place maps every failure to `{ message, code, errors? }`. 4xx keep their message; 5xx are
+ * logged with detail and answered with the catalogue's generic text so internals never leak.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({
+        message: err.message,
+        code: err.code,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: FieldError[] = err.validation.map((v) => {
+        const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        return { field: path || 'request', message: v.message ?? 'Invalid value' };
+      });
+      const where = err.validationContext ?? 'request';
+      const first = errors[0];
+      return reply.status(400).send({
+        message: first ? `Invalid ${where}: ${first.field} ${first.message}`.trim() : `Invalid ${where}`,
+        code: 'VALIDATION_ERROR',
+        errors,
+      });
+    }
+    const fe = err as FastifyError;
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        message: status === 429 ? 'Too many requests. Please try again later.' : fe.message,
+        code: status === 429 ? 'TOO_MANY_REQUESTS' : (fe.code ?? 'BAD_REQUEST'),
+      });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong', code: 'INTERNAL_ERROR' });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' });
+  });
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+const API_PREFIXES = ['/public/', '/subscriber/', '/auth/oidc/'];
+
+/**
+ * Serves the built single-page app. Hashed files under /assets are cached for a year; every other
+ * non-API GET that wants HTML gets index.html so the client router can take over.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDist = defaultWebDist) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (filePath.endsWith('.html')) {
+        res.setHeader('Cache-Control', 'no-cache');
+      } else {
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  app.get('/*', (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.status(404).send({ message: `Route GET ${url} not found`, code: 'ROUTE_NOT_FOUND' });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}
