@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { runMigrations } from './db/migrate.js';
+import { runMigrations, withStartupLock } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { buildApp } from './app.js';
 
@@ -33,8 +33,10 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.db);
-    if (config.SEED_DEMO_DATA) await seedDemoData(database.db, log);
+    await withStartupLock(database.pool, async () => {
+      await runMigrations(database.db);
+      if (config.SEED_DEMO_DATA) await seedDemoData(database.db, log);
+    });
     app = await buildApp({
       config,
       db: database.db,

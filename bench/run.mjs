@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// `npm run bench`: the figures the issues budget, measured on this machine in one run.
+//  1. Initial JS of the home route (gzip KB): every script Chromium loads for `/`.
+//  2. GET /public/plan_category vs the bare constant-JSON GET /public/ping of the same server:
+//     req/s and p99 of each, and the ratio (catalogue ÷ ping) — the machine cancels out.
+//  3. Lighthouse mobile performance score of `/`.
+// Results go to stdout and bench/RESULTS.md.
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const budgets = { initialJsKb: 120, catalogueRatio: 0.5, lighthouse: 90 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+function sh(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const c = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = path.join(root, '.tmp', 'bench-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${base}/public/ping`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function initialJs(base) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromeFlags.filter((f) => !f.startsWith('--headless')) });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      try {
+        scripts.set(res.url(), await res.body());
+      } catch {
+        /* navigation raced the body */
+      }
+    }
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let raw = 0;
+  let gz = 0;
+  const files = [];
+  for (const [url, body] of scripts) {
+    const g = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += g;
+    files.push(`${new URL(url).pathname} ${(g / 1024).toFixed(1)} KB`);
+  }
+  return { gzipKb: gz / 1024, rawKb: raw / 1024, files };
+}
+
+async function load(url) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip' } });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function lighthouseScore(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags });
+  try {
+    const result = await lighthouse(`${base}/`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const lhr = result.lhr;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: lhr.audits['first-contentful-paint']?.displayValue,
+      lcp: lhr.audits['largest-contentful-paint']?.displayValue,
+      tbt: lhr.audits['total-blocking-time']?.displayValue,
+      cls: lhr.audits['cumulative-layout-shift']?.displayValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html')) || process.env.BENCH_SKIP_BUILD !== '1') {
+  await sh(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'apps/api', 'packages/shared']);
+  await sh(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', 'apps/web']);
+}
+
+const server = await startServer();
+let out;
+try {
+  const js = await initialJs(server.base);
+  // Warm both routes (JIT, caches) before measuring; then alternate so drift hits both equally.
+  await autocannon({ url: `${server.base}/public/ping`, connections: 8, duration: 2 });
+  await autocannon({ url: `${server.base}/public/plan_category`, connections: 8, duration: 2 });
+  const ping = await load(`${server.base}/public/ping`);
+  const cat = await load(`${server.base}/public/plan_category`);
+  const lh = await lighthouseScore(server.base);
+  out = { js, ping, cat, ratio: cat.rps / ping.rps, lh };
+} finally {
+  await server.stop();
+}
+
+const ok = (b) => (b ? 'within budget' : 'OVER BUDGET');
+const lines = [
+  `# Benchmark results`,
+  ``,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` on this project's machine (${(await import('node:os')).cpus().length} cores, Node ${process.version}).`,
+  `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, server and load generator on the same machine.`,
+  ``,
+  `| figure | value | budget | verdict |`,
+  `|---|---|---|---|`,
+  `| home route initial JS (gzip) | ${out.js.gzipKb.toFixed(1)} KB (${out.js.rawKb.toFixed(0)} KB raw, ${out.js.files.length} files) | ≤ ${budgets.initialJsKb} KB | ${ok(out.js.gzipKb <= budgets.initialJsKb)} |`,
+  `| GET /public/ping (baseline) | ${out.ping.rps.toFixed(0)} req/s, p99 ${out.ping.p99} ms | — | — |`,
+  `| GET /public/plan_category | ${out.cat.rps.toFixed(0)} req/s, p99 ${out.cat.p99} ms | — | — |`,
+  `| catalogue ÷ baseline (req/s) | ${out.ratio.toFixed(2)} | ≥ ${budgets.catalogueRatio} | ${ok(out.ratio >= budgets.catalogueRatio)} |`,
+  `| Lighthouse mobile performance, / | ${out.lh.score} (FCP ${out.lh.fcp}, LCP ${out.lh.lcp}, TBT ${out.lh.tbt}, CLS ${out.lh.cls}) | ≥ ${budgets.lighthouse} | ${ok(out.lh.score >= budgets.lighthouse)} |`,
+  ``,
+  `Scripts loaded by \`/\`: ${out.js.files.join('; ')}`,
+  ``,
+];
+const text = lines.join('\n');
+console.log(`\n${text}`);
+writeFileSync(path.join(root, 'bench', 'RESULTS.md'), text);

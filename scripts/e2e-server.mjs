@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// The server the browser tests drive: the built API + web app on a fresh embedded PostgreSQL in
+// .tmp/e2e-data (wiped each run), so every run starts from the demo seed and an empty outbox.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+
+process.env.DATA_DIR = dataDir;
+process.env.PORT ??= '3199';
+process.env.HOST = '127.0.0.1';
+process.env.EMBEDDED_PG_PORT ??= '54399';
+process.env.LOG_LEVEL ??= 'warn';
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+delete process.env.REDIS_URL;
+
+await import(path.join(root, 'apps/api/dist/server.js'));
