@@ -43,6 +43,8 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).default('pk_test_libertywave_fallback'),
   PAYPAL_CLIENT_ID: z.string().min(1).default('sb-libertywave-fallback'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD').default('USD'),
+  /** Price of a physical SIM card in cents (public details). The spec's "forced to 1" is one dollar. */
+  SIM_CARD_PRICE_CENTS: z.coerce.number().int().min(0).max(100_000).default(100),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

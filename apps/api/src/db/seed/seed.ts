@@ -1,0 +1,16 @@
+import type { Db } from '../client.js';
+import { seedCatalogue } from './catalogue-seed.js';
+
+/**
+ * Demo data the product starts with (SEED_DEMO_DATA, on by default). Idempotent and atomic: every
+ * part inserts by natural key with ON CONFLICT DO NOTHING inside one transaction, so a second run
+ * changes nothing and a failed run leaves nothing half-written. The server calls this under the
+ * startup advisory lock, so instances booting together do not race.
+ */
+export async function seedDemoData(db: Db, log: (message: string) => void): Promise<void> {
+  const counts = await db.transaction(async (tx) => ({ catalogue: await seedCatalogue(tx) }));
+  const added = Object.entries(counts.catalogue)
+    .filter(([, n]) => n > 0)
+    .map(([table, n]) => `${n} ${table}`);
+  log(added.length > 0 ? `demo catalogue seeded: ${added.join(', ')}` : 'demo catalogue already present');
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * A response body serialised once: validated against its contract when built, then sent as a
+ * ready string (or pre-compressed buffer) with a strong ETag on every request. This is what keeps
+ * catalogue reads close to the speed of a constant route: no query, no JSON.stringify, no schema
+ * walk and no per-request compression on the hot path.
+ */
+export interface CachedResponse {
+  readonly body: string;
+  /** Content hash; the ETag of the identity encoding is `"<hash>"`, of encoded variants `"<hash>-br"`. */
+  readonly hash: string;
+  readonly etag: string;
+  /** Filled on first use of each encoding, then reused. */
+  readonly encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+/** Browsers and CDNs may reuse catalogue answers for a minute, then revalidate with the ETag. */
+export const PUBLIC_CACHE = 'public, max-age=60';
+
+// Same threshold as @fastify/compress in app.ts: smaller bodies are not worth compressing.
+const COMPRESS_MIN_BYTES = 1024;
+
+export function buildCachedResponse<S extends z.ZodType>(schema: S, value: z.input<S>): CachedResponse {
+  const body = JSON.stringify(schema.parse(value));
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  return { body, hash, etag: `"${hash}"`, encoded: {} };
+}
+
+/** True when an If-None-Match header names this content (weak comparison, any of our encodings). */
+export function matchesEtag(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return tag === hash || tag === `${hash}-br` || tag === `${hash}-gz`;
+  });
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the client accepts (q > 0), brotli first. */
+export function pickEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  let br = false;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : undefined;
+}
+
+function encode(entry: CachedResponse, encoding: Encoding): Buffer {
+  const cache = entry.encoded;
+  if (encoding === 'br') {
+    cache.br ??= brotliCompressSync(entry.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+    });
+    return cache.br;
+  }
+  cache.gzip ??= gzipSync(entry.body, { level: 9 });
+  return cache.gzip;
+}
+
+/**
+ * Sends a cached body with validators and caching headers: 304 when the client already has it,
+ * else the identity or a pre-compressed variant. Fastify sends strings and buffers as they are
+ * when the content type is set, so no serializer runs; @fastify/compress leaves bodies alone that
+ * already carry a Content-Encoding.
+ */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl);
+  const compressible = entry.body.length >= COMPRESS_MIN_BYTES;
+  if (compressible) reply.header('vary', 'accept-encoding');
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  const etag = encoding ? `"${entry.hash}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
+  reply.header('etag', etag);
+  if (matchesEtag(req.headers['if-none-match'], entry.hash)) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (!encoding) return reply.send(entry.body);
+  reply.header('content-encoding', encoding);
+  return reply.send(encode(entry, encoding));
+}

