@@ -24,11 +24,11 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = defaultW
     index: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (filePath.endsWith('.html')) {
-        res.setHeader('Cache-Control', 'no-cache');
+        res.header('Cache-Control', 'no-cache');
       } else {
-        res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.header('Cache-Control', 'public, max-age=3600');
       }
     },
   });
