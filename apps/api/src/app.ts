@@ -7,8 +7,15 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import './plugins/context.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { setupAuth } from './plugins/auth.js';
+import { withLogRedaction } from './plugins/log-redaction.js';
+import { setupMail } from './plugins/mail.js';
+import { setupRateLimits } from './plugins/rate-limit.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { catalogueModule } from './modules/catalogue/catalogue.routes.js';
+import { authModule } from './modules/auth/auth.routes.js';
+import { profileModule } from './modules/profile/profile.routes.js';
+import { socialAuthModule } from './modules/social-auth/social-auth.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -22,7 +29,7 @@ export interface AppDeps {
 /** Builds the whole server without listening, so tests can `inject` into it. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withLogRedaction(deps.logger ?? false),
     trustProxy: deps.config.TRUST_PROXY,
     disableRequestLogging: false,
     bodyLimit: 1024 * 1024,
@@ -43,7 +50,15 @@ export async function buildApp(deps: AppDeps) {
 
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
 
+  // Mail, request limits, then sessions: the auth hook guards every /subscriber route below.
+  setupMail(app);
+  await setupRateLimits(app);
+  await setupAuth(app);
+
   await app.register(catalogueModule);
+  await app.register(authModule);
+  await app.register(profileModule);
+  await app.register(socialAuthModule);
 
   if (deps.webDist !== false) await registerStaticWeb(app, deps.webDist);
   return app;

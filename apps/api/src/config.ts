@@ -11,6 +11,17 @@ const bool = z
 
 const url = z.url();
 
+const durationUnits = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** A rate limit written as `COUNT/WINDOW`, e.g. `100/15m` (units s, m, h, d). */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smhd]$/, 'must look like 100/15m (count/window with s, m, h or d)')
+  .transform((v) => {
+    const [count = '0', window = '0s'] = v.split('/');
+    const unit = window.slice(-1) as keyof typeof durationUnits;
+    return { max: Number(count), windowMs: Number(window.slice(0, -1)) * durationUnits[unit] };
+  });
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,10 +35,54 @@ export const configSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: bool.default(true),
   REDIS_URL: url.optional(),
+  /** smtp(s)://user:pass@host:port. Without it mail is written to DATA_DIR/outbox and the console. */
   SMTP_URL: url.optional(),
+  /** Sender of account mail; defaults to "COMPANY_NAME <COMPANY_EMAIL>". */
   MAIL_FROM: z.string().min(3).optional(),
-  /** Secret for signing session tokens. Generated and kept in DATA_DIR when not given. */
+  /**
+   * Secret for signing session tokens (HS256). When not given, one is generated on first start and
+   * stored in the database (table app_secret), so every instance on that database shares it.
+   */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Session length without 'stay signed in'. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(576).default(12),
+  /** Session length with 'stay signed in'; the spec caps the client's logout timer at 24 days. */
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(24).default(24),
+  VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Wrong guesses a verification code survives; then a new code must be requested. */
+  VERIFICATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Minimum wait between two verification e-mails to one address. */
+  VERIFICATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  /** Failed password attempts within LOGIN_LOCK_WINDOW_MINUTES that lock an account… */
+  LOGIN_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(1000).default(10),
+  LOGIN_LOCK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** …for this long (then it unlocks by itself; a password reset unlocks it at once). */
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Per-IP and per-e-mail request limits of the account endpoints (shared through REDIS_URL). */
+  RATE_LIMIT_LOGIN: rateLimit.prefault('100/15m'),
+  RATE_LIMIT_LOGIN_EMAIL: rateLimit.prefault('30/15m'),
+  RATE_LIMIT_REGISTER: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_REGISTER_EMAIL: rateLimit.prefault('5/1h'),
+  RATE_LIMIT_VERIFY: rateLimit.prefault('60/15m'),
+  RATE_LIMIT_VERIFY_EMAIL: rateLimit.prefault('20/15m'),
+  RATE_LIMIT_RESEND: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_RESEND_EMAIL: rateLimit.prefault('10/1h'),
+  RATE_LIMIT_FORGOT: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_FORGOT_EMAIL: rateLimit.prefault('5/1h'),
+  RATE_LIMIT_RESET: rateLimit.prefault('30/15m'),
+  RATE_LIMIT_SOCIAL: rateLimit.prefault('60/15m'),
+  /** Key prefix of the rate-limit counters in Redis (instances of one site share it). */
+  RATE_LIMIT_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default('shop-rl'),
+  /**
+   * Social sign-in providers, comma-separated: presets google, facebook, apple, or any name with
+   * OIDC_<NAME>_ISSUER. Each needs OIDC_<NAME>_CLIENT_ID (and usually _CLIENT_SECRET); see
+   * docs/decisions/033-social-sign-in.md.
+   */
+  OIDC_PROVIDERS: z
+    .string()
+    .regex(/^\s*([a-z][a-z0-9-]{1,30}\s*(,\s*|$))*$/i, 'must be a comma-separated list of provider names')
+    .default(''),
   TRUST_PROXY: bool.default(false),
 
   COMPANY_NAME: z.string().min(1).default('Liberty Wave Mobile'),
@@ -48,9 +103,57 @@ export const configSchema = z.object({
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
-export type AppConfig = RawConfig & { publicUrl: string };
+export type RateLimitSetting = RawConfig['RATE_LIMIT_LOGIN'];
+
+/** One social sign-in provider as configured; presets fill in what is not given. */
+export interface OidcProviderSettings {
+  type: string;
+  name?: string;
+  issuer?: string;
+  clientId: string;
+  clientSecret?: string;
+  scopes?: string;
+  /** Apple: the client secret is a JWT signed with this key (team id, key id, PEM private key). */
+  teamId?: string;
+  keyId?: string;
+  privateKey?: string;
+}
+
+export type AppConfig = RawConfig & { publicUrl: string; oidcProviders: OidcProviderSettings[] };
 
 export class ConfigError extends Error {}
+
+const OIDC_PRESETS = new Set(['google', 'facebook', 'apple']);
+
+/** Reads OIDC_<NAME>_* for every name in OIDC_PROVIDERS; returns problems as config error lines. */
+function readOidcProviders(list: string, env: Record<string, string | undefined>) {
+  const names = [...new Set(list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  const providers: OidcProviderSettings[] = [];
+  const problems: string[] = [];
+  for (const type of names) {
+    const prefix = `OIDC_${type.toUpperCase().replace(/-/g, '_')}_`;
+    const get = (k: string) => env[prefix + k] || undefined;
+    const p: OidcProviderSettings = {
+      type,
+      name: get('NAME'),
+      issuer: get('ISSUER'),
+      clientId: get('CLIENT_ID') ?? '',
+      clientSecret: get('CLIENT_SECRET'),
+      scopes: get('SCOPES'),
+      teamId: get('TEAM_ID'),
+      keyId: get('KEY_ID'),
+      privateKey: get('PRIVATE_KEY')?.replace(/\\n/g, '\n'),
+    };
+    if (!p.clientId) problems.push(`  ${prefix}CLIENT_ID: required because OIDC_PROVIDERS lists ${type}`);
+    if (!OIDC_PRESETS.has(type) && !p.issuer) problems.push(`  ${prefix}ISSUER: required for a provider that is not a preset`);
+    if (p.issuer && !z.url().safeParse(p.issuer).success) problems.push(`  ${prefix}ISSUER: must be a URL`);
+    if (type === 'apple' && !p.clientSecret && !(p.teamId && p.keyId && p.privateKey)) {
+      problems.push(`  ${prefix}CLIENT_SECRET: required, or ${prefix}TEAM_ID, ${prefix}KEY_ID and ${prefix}PRIVATE_KEY`);
+    }
+    providers.push(p);
+  }
+  return { providers, problems };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Treat empty strings as "not set" so `FOO= npm start` falls back to the default.
@@ -63,5 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
+  const oidc = readOidcProviders(c.OIDC_PROVIDERS, cleaned);
+  if (oidc.problems.length) throw new ConfigError(`Invalid configuration:\n${oidc.problems.join('\n')}`);
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    oidcProviders: oidc.providers,
+  };
 }

@@ -5,6 +5,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** With 429: seconds before the request may be repeated (also the Retry-After header). */
+  retryAfter: z.number().int().nonnegative().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -42,7 +42,7 @@ export function isPlausibleBirthDate(text: string, now = new Date()): boolean {
 }
 
 /** Optional text the person may clear: blanks become null. */
-function clearableText(max: number, inner: z.ZodType<string> = z.string()) {
+function clearableText(max: number, inner: z.ZodType<string, string> = z.string()) {
   return z
     .string()
     .trim()

@@ -13,6 +13,8 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly errors?: FieldError[],
+    /** Seconds to wait before trying again: sent as Retry-After and as `retryAfter` in the body. */
+    public readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -25,4 +27,5 @@ export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(40
 export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppError(401, code, message);
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') => new AppError(429, code, message);
+export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS', retryAfter?: number) =>
+  new AppError(429, code, message, undefined, retryAfter);

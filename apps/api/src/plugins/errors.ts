@@ -9,10 +9,12 @@ import { AppError, type FieldError } from '../lib/errors.js';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.statusCode).send({
         message: err.message,
         code: err.code,
         ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,0 +1,228 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  emailVerificationCodes,
+  loginThrottle,
+  passwordResetTokens,
+  subscriberIdentities,
+  subscribers,
+} from '../../db/schema/accounts.js';
+import { resellers } from '../../db/schema/catalogue.js';
+import type { Executor } from './sessions.js';
+
+/** Queries of the account flows; the rules that use them live in auth.service.ts. */
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type NewSubscriber = typeof subscribers.$inferInsert;
+
+export async function findSubscriberByEmail(exec: Executor, email: string, opts: { lock?: boolean } = {}) {
+  const q = exec.select().from(subscribers).where(and(eq(subscribers.email, email), isNull(subscribers.deletedAt)));
+  const [row] = await (opts.lock ? q.for('update') : q);
+  return row;
+}
+
+export async function findSubscriberById(exec: Executor, id: string, opts: { lock?: boolean } = {}) {
+  const q = exec.select().from(subscribers).where(and(eq(subscribers.id, id), isNull(subscribers.deletedAt)));
+  const [row] = await (opts.lock ? q.for('update') : q);
+  return row;
+}
+
+export async function insertSubscriber(exec: Executor, values: NewSubscriber) {
+  const [row] = await exec.insert(subscribers).values(values).returning();
+  if (!row) throw new Error('subscriber insert returned nothing');
+  return row;
+}
+
+export async function activeResellerCode(exec: Executor, code: string): Promise<string | undefined> {
+  const [row] = await exec
+    .select({ code: resellers.code })
+    .from(resellers)
+    .where(and(eq(resellers.code, code.toUpperCase()), eq(resellers.isActive, true)));
+  return row?.code;
+}
+
+export async function markEmailVerified(exec: Executor, subscriberId: string) {
+  await exec
+    .update(subscribers)
+    .set({ emailVerifiedAt: sql`coalesce(${subscribers.emailVerifiedAt}, now())` })
+    .where(eq(subscribers.id, subscriberId));
+}
+
+/** Sets a new password hash; optionally only if the stored hash is still `expectedHash`. */
+export async function setPasswordHash(exec: Executor, subscriberId: string, hash: string, opts: { expectedHash?: string | null; verifyEmail?: boolean } = {}) {
+  const rows = await exec
+    .update(subscribers)
+    .set({
+      passwordHash: hash,
+      passwordChangedAt: new Date(),
+      ...(opts.verifyEmail ? { emailVerifiedAt: sql`coalesce(${subscribers.emailVerifiedAt}, now())` } : {}),
+    })
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        opts.expectedHash === undefined
+          ? undefined
+          : opts.expectedHash === null
+            ? isNull(subscribers.passwordHash)
+            : eq(subscribers.passwordHash, opts.expectedHash),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/** Rehash with today's parameters, without touching passwordChangedAt (nothing changed for the person). */
+export async function upgradePasswordHash(exec: Executor, subscriberId: string, oldHash: string, newHash: string) {
+  await exec
+    .update(subscribers)
+    .set({ passwordHash: newHash })
+    .where(and(eq(subscribers.id, subscriberId), eq(subscribers.passwordHash, oldHash)));
+}
+
+// --- e-mail verification codes ---------------------------------------------------------------
+
+export async function findVerificationCode(exec: Executor, subscriberId: string, opts: { lock?: boolean } = {}) {
+  const q = exec.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.subscriberId, subscriberId));
+  const [row] = await (opts.lock ? q.for('update') : q);
+  return row;
+}
+
+/** Replaces the subscriber's code: fresh attempts, fresh expiry, cooldown from now. */
+export async function putVerificationCode(exec: Executor, subscriberId: string, codeHash: string, expiresAt: Date) {
+  await exec
+    .insert(emailVerificationCodes)
+    .values({ subscriberId, codeHash, expiresAt, attempts: 0, sentAt: new Date() })
+    .onConflictDoUpdate({
+      target: emailVerificationCodes.subscriberId,
+      set: { codeHash, expiresAt, attempts: 0, sentAt: new Date(), usedAt: null },
+    });
+}
+
+export async function countCodeAttempt(exec: Executor, subscriberId: string): Promise<number> {
+  const [row] = await exec
+    .update(emailVerificationCodes)
+    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
+    .where(eq(emailVerificationCodes.subscriberId, subscriberId))
+    .returning({ attempts: emailVerificationCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function markCodeUsed(exec: Executor, subscriberId: string) {
+  await exec
+    .update(emailVerificationCodes)
+    .set({ usedAt: new Date() })
+    .where(eq(emailVerificationCodes.subscriberId, subscriberId));
+}
+
+// --- password reset tokens -------------------------------------------------------------------
+
+export async function insertResetToken(exec: Executor, subscriberId: string, tokenHash: string, expiresAt: Date) {
+  await exec.insert(passwordResetTokens).values({ subscriberId, tokenHash, expiresAt });
+}
+
+/** Marks the token used if it is unused and unexpired; returns its subscriber, or undefined. */
+export async function consumeResetToken(exec: Executor, tokenHash: string) {
+  const [row] = await exec
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
+    )
+    .returning({ subscriberId: passwordResetTokens.subscriberId });
+  return row;
+}
+
+export async function findResetToken(exec: Executor, tokenHash: string) {
+  const [row] = await exec.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** After a reset, every other outstanding link of the subscriber stops working too. */
+export async function retireResetTokens(exec: Executor, subscriberId: string) {
+  await exec
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.subscriberId, subscriberId), isNull(passwordResetTokens.usedAt)));
+}
+
+// --- login lockout ---------------------------------------------------------------------------
+
+export async function lockedUntil(exec: Executor, emailKey: string): Promise<Date | undefined> {
+  const [row] = await exec
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(and(eq(loginThrottle.emailKey, emailKey), gt(loginThrottle.lockedUntil, new Date())));
+  return row?.lockedUntil ?? undefined;
+}
+
+/**
+ * Counts one failed password for the address and locks it once `threshold` failures fall within
+ * the window. A window that has run out, or a lock that has expired, starts the count again, so a
+ * lock never outlives `lockMs` and an attacker gets at most `threshold` guesses per lock period.
+ */
+export async function recordLoginFailure(
+  exec: Executor,
+  emailKey: string,
+  opts: { threshold: number; windowMs: number; lockMs: number },
+): Promise<Date | undefined> {
+  const windowSecs = Math.ceil(opts.windowMs / 1000);
+  const lockSecs = Math.ceil(opts.lockMs / 1000);
+  const fresh = sql`(t.window_started_at <= now() - make_interval(secs => ${windowSecs}) or t.locked_until <= now())`;
+  const result = await exec.execute<{ failures: number; locked_until: Date | null }>(sql`
+    insert into login_throttle as t (email_key, failures, window_started_at, locked_until)
+    values (${emailKey}, 1, now(), case when 1 >= ${opts.threshold} then now() + make_interval(secs => ${lockSecs}) end)
+    on conflict (email_key) do update set
+      failures = case when ${fresh} then 1 else t.failures + 1 end,
+      window_started_at = case when ${fresh} then now() else t.window_started_at end,
+      locked_until = case
+        when (case when ${fresh} then 1 else t.failures + 1 end) >= ${opts.threshold} then now() + make_interval(secs => ${lockSecs})
+        when t.locked_until <= now() then null
+        else t.locked_until end
+    returning failures, locked_until`);
+  const row = result.rows[0];
+  if (!row?.locked_until) return undefined;
+  const until = new Date(row.locked_until);
+  return until.getTime() > Date.now() ? until : undefined;
+}
+
+export async function clearLoginFailures(exec: Executor, emailKey: string) {
+  await exec.delete(loginThrottle).where(eq(loginThrottle.emailKey, emailKey));
+}
+
+// --- account deletion ------------------------------------------------------------------------
+
+/**
+ * Removes everything that identifies the person and keeps the row (orders and invoices point at
+ * it). The balance stays: it is an accounting fact, not personal data.
+ */
+export async function anonymiseSubscriber(exec: Executor, subscriberId: string, placeholderEmail: string) {
+  await exec
+    .update(subscribers)
+    .set({
+      email: placeholderEmail,
+      emailVerifiedAt: null,
+      passwordHash: null,
+      passwordChangedAt: null,
+      firstName: '',
+      lastName: '',
+      phone: null,
+      country: null,
+      birthDate: null,
+      shippingAddress1: null,
+      shippingAddress2: null,
+      city: null,
+      state: null,
+      zipcode: null,
+      whenBelow: null,
+      topUpAmount: null,
+      balanceThreshold: null,
+      autoRenewPaymentMethodId: null,
+      autoTopUpPaymentMethodId: null,
+      autoExtendPaymentMethodId: null,
+      lastSeenAt: null,
+      deletedAt: new Date(),
+    })
+    .where(eq(subscribers.id, subscriberId));
+  await exec.delete(subscriberIdentities).where(eq(subscriberIdentities.subscriberId, subscriberId));
+  await exec.delete(emailVerificationCodes).where(eq(emailVerificationCodes.subscriberId, subscriberId));
+  await exec.delete(passwordResetTokens).where(eq(passwordResetTokens.subscriberId, subscriberId));
+}

@@ -1,0 +1,381 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { AuthMessages, type LoginResponse } from '@app/shared/auth';
+import { Messages } from '@app/shared/errors';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors.js';
+import { describeWait } from '../../plugins/rate-limit.js';
+import * as repo from './auth.repository.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import type { AuthenticatedSubscriber, Executor, SessionDetails } from './sessions.js';
+
+/** Within this time a repeated submit of the same form is answered as the first one was. */
+const REPEAT_WINDOW_MS = 2 * 60_000;
+/** Forgot-password answers no sooner than this, whether or not the address has an account. */
+const FORGOT_PASSWORD_MIN_MS = 300;
+
+export const AuthErrorCode = {
+  INVALID_VERIFICATION_CODE: 'INVALID_VERIFICATION_CODE',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+} as const;
+
+export const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export function sessionResponse(
+  session: { token: string; expiresAt: Date; stayLoggedIn: boolean },
+  s: { id: string; email: string; firstName: string; lastName: string },
+): LoginResponse {
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    stayLoggedIn: session.stayLoggedIn,
+    subscriber: { id: s.id, email: s.email, firstName: s.firstName, lastName: s.lastName },
+  };
+}
+
+const incorrectPassword = (field: string) =>
+  new AppError(401, 'INCORRECT_CREDENTIALS', AuthMessages.incorrectPassword, [{ field, message: AuthMessages.incorrectPassword }]);
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  locale?: string | undefined;
+  resellerCode?: string | undefined;
+}
+
+/**
+ * The account rules: registration and e-mail verification, password sign-in with lockout,
+ * password reset and change, logout and deletion. Every change that touches more than one row
+ * runs in one transaction; mail goes out after the commit.
+ */
+export class AuthService {
+  private readonly codeKey: Buffer;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.codeKey = app.serverKey('email-verification-code');
+  }
+
+  private get db() {
+    return this.app.db;
+  }
+
+  private get config() {
+    return this.app.config;
+  }
+
+  private lockOptions() {
+    return {
+      threshold: this.config.LOGIN_LOCK_THRESHOLD,
+      windowMs: this.config.LOGIN_LOCK_WINDOW_MINUTES * 60_000,
+      lockMs: this.config.LOGIN_LOCK_MINUTES * 60_000,
+    };
+  }
+
+  // --- verification codes ------------------------------------------------------------------
+
+  private codeHash(subscriberId: string, code: string) {
+    // Keyed: a leaked table row cannot be brute-forced over the million possible codes offline.
+    return createHmac('sha256', this.codeKey).update(`${subscriberId}:${code}`).digest('hex');
+  }
+
+  private codeMatches(storedHash: string, subscriberId: string, code: string) {
+    const a = Buffer.from(storedHash, 'hex');
+    const b = Buffer.from(this.codeHash(subscriberId, code), 'hex');
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  private async issueCode(exec: Executor, subscriberId: string) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(Date.now() + this.config.VERIFICATION_CODE_TTL_MINUTES * 60_000);
+    await repo.putVerificationCode(exec, subscriberId, this.codeHash(subscriberId, code), expiresAt);
+    return code;
+  }
+
+  private sendCode(s: { email: string; locale: string; firstName: string }, code: string) {
+    return this.app.mail.send(s.email, s.locale, {
+      kind: 'verification-code',
+      firstName: s.firstName,
+      code,
+      minutes: this.config.VERIFICATION_CODE_TTL_MINUTES,
+    });
+  }
+
+  // --- registration and verification -------------------------------------------------------
+
+  async register(input: RegisterInput) {
+    const answer = (resendAfter = this.config.VERIFICATION_RESEND_SECONDS) => ({
+      message: AuthMessages.registered,
+      email: input.email,
+      resendAfter,
+    });
+    const existing = await repo.findSubscriberByEmail(this.db, input.email);
+    if (existing) return answer(await this.repeatedRegistration(existing, input.password));
+
+    const passwordHash = await hashPassword(input.password);
+    const resellerCode = input.resellerCode ? await repo.activeResellerCode(this.db, input.resellerCode) : undefined;
+    let created: { subscriber: repo.SubscriberRow; code: string };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const subscriber = await repo.insertSubscriber(tx, {
+          email: input.email,
+          passwordHash,
+          passwordChangedAt: new Date(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          locale: input.locale ?? 'en',
+          resellerCode: resellerCode ?? null,
+        });
+        return { subscriber, code: await this.issueCode(tx, subscriber.id) };
+      });
+    } catch (e) {
+      // Two submits raced past the lookup; the loser answers like a repeat.
+      if ((e as { cause?: { code?: string } }).cause?.code !== '23505' && (e as { code?: string }).code !== '23505') throw e;
+      const winner = await repo.findSubscriberByEmail(this.db, input.email);
+      if (!winner) throw e;
+      return answer(await this.repeatedRegistration(winner, input.password));
+    }
+    await this.sendCode(created.subscriber, created.code);
+    return answer();
+  }
+
+  /**
+   * The same registration submitted again (double click, retry after a lost response) is not an
+   * error: same address, still unverified, just created, same password. Anything else is the
+   * spec's 409. Returns the seconds left before a new code may be requested.
+   */
+  private async repeatedRegistration(existing: repo.SubscriberRow, password: string): Promise<number> {
+    const recent = Date.now() - existing.createdAt.getTime() < REPEAT_WINDOW_MS;
+    if (!existing.emailVerifiedAt && recent && (await verifyPassword(existing.passwordHash, password))) {
+      const code = await repo.findVerificationCode(this.db, existing.id);
+      return code ? this.cooldownLeft(code.sentAt) : 0;
+    }
+    throw conflict(Messages.subscriberExists, 'SUBSCRIBER_ALREADY_EXISTS');
+  }
+
+  private cooldownLeft(sentAt: Date): number {
+    const left = sentAt.getTime() + this.config.VERIFICATION_RESEND_SECONDS * 1000 - Date.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
+  }
+
+  async verifyEmail(email: string, code: string) {
+    const outcome = await this.db.transaction(async (tx) => {
+      const s = await repo.findSubscriberByEmail(tx, email, { lock: true });
+      if (!s) return 'invalid' as const;
+      const row = await repo.findVerificationCode(tx, s.id, { lock: true });
+      if (!row) return 'invalid' as const;
+      const matches = this.codeMatches(row.codeHash, s.id, code);
+      // Already verified by this very code: a repeated submit, answer the same.
+      if (row.usedAt) return matches ? ('verified' as const) : ('invalid' as const);
+      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS) return 'dead' as const;
+      if (!matches) {
+        const attempts = await repo.countCodeAttempt(tx, s.id);
+        return attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS ? ('dead' as const) : ('invalid' as const);
+      }
+      await repo.markCodeUsed(tx, s.id);
+      await repo.markEmailVerified(tx, s.id);
+      return 'verified' as const;
+    });
+    // Thrown after the commit, so a wrong guess still counts.
+    if (outcome === 'invalid') throw badRequest(AuthMessages.invalidCode, AuthErrorCode.INVALID_VERIFICATION_CODE);
+    if (outcome === 'dead') throw badRequest(AuthMessages.codeExpired, AuthErrorCode.VERIFICATION_CODE_EXPIRED);
+    return { message: AuthMessages.verified, email };
+  }
+
+  /**
+   * A fresh code for an unverified account, at most once per cooldown. Unknown and already
+   * verified addresses get the same answer and no mail.
+   */
+  async resendCode(email: string) {
+    const result = await this.db.transaction(async (tx) => {
+      const s = await repo.findSubscriberByEmail(tx, email, { lock: true });
+      if (!s || s.emailVerifiedAt) return undefined;
+      const row = await repo.findVerificationCode(tx, s.id);
+      const wait = row ? this.cooldownLeft(row.sentAt) : 0;
+      if (wait > 0) {
+        throw tooManyRequests(`Please wait ${describeWait(wait)} before requesting a new code.`, 'TOO_MANY_REQUESTS', wait);
+      }
+      return { subscriber: s, code: await this.issueCode(tx, s.id) };
+    });
+    if (result) await this.sendCode(result.subscriber, result.code);
+    return { message: AuthMessages.codeSent, resendAfter: this.config.VERIFICATION_RESEND_SECONDS };
+  }
+
+  // --- sign-in -------------------------------------------------------------------------------
+
+  private async assertNotLocked(email: string) {
+    const until = await repo.lockedUntil(this.db, emailKey(email));
+    if (until) throw this.lockedError(until);
+  }
+
+  private lockedError(until: Date) {
+    const secs = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+    return tooManyRequests(
+      `Too many failed sign-in attempts. This account is locked for ${describeWait(secs)}. Please try again later or reset your password.`,
+      'TOO_MANY_REQUESTS',
+      secs,
+    );
+  }
+
+  /** Counts a wrong password; throws the lockout if this one tipped it over. */
+  private async failedPassword(email: string) {
+    const until = await repo.recordLoginFailure(this.db, emailKey(email), this.lockOptions());
+    if (until) throw this.lockedError(until);
+  }
+
+  async login(input: { email: string; password: string; stayLoggedIn: boolean; userAgent?: string | undefined }): Promise<LoginResponse> {
+    await this.assertNotLocked(input.email);
+    const s = await repo.findSubscriberByEmail(this.db, input.email);
+    // Unknown address and wrong password take the same time and get the same answer.
+    const ok = await verifyPassword(s?.passwordHash, input.password);
+    if (!s || !ok) {
+      await this.failedPassword(input.email);
+      throw new AppError(401, 'INCORRECT_CREDENTIALS', AuthMessages.incorrectCredentials);
+    }
+    await repo.clearLoginFailures(this.db, emailKey(input.email));
+    // Only someone who knows the password learns that the address is unverified.
+    if (!s.emailVerifiedAt) throw forbidden(AuthMessages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+    if (s.passwordHash && needsRehash(s.passwordHash)) {
+      await repo.upgradePasswordHash(this.db, s.id, s.passwordHash, await hashPassword(input.password));
+    }
+    const session = await this.app.sessions.create(this.db, s, {
+      stayLoggedIn: input.stayLoggedIn,
+      method: 'password',
+      userAgent: input.userAgent,
+    });
+    return sessionResponse(session, s);
+  }
+
+  status(session: SessionDetails | null) {
+    if (!session) return { isAuth: false };
+    return {
+      isAuth: true,
+      expiresAt: session.expiresAt.toISOString(),
+      subscriber: { id: session.id, email: session.email, firstName: session.firstName, lastName: session.lastName },
+    };
+  }
+
+  // --- forgotten password --------------------------------------------------------------------
+
+  /**
+   * Same answer, in about the same time, whether or not the address has an account: the mail is
+   * sent in the background and the response waits for a fixed floor.
+   */
+  async forgotPassword(email: string) {
+    const floor = sleep(FORGOT_PASSWORD_MIN_MS);
+    const s = await repo.findSubscriberByEmail(this.db, email);
+    if (s) {
+      const token = randomBytes(32).toString('base64url');
+      const minutes = this.config.PASSWORD_RESET_TTL_MINUTES;
+      await repo.insertResetToken(this.db, s.id, sha256(token), new Date(Date.now() + minutes * 60_000));
+      const link = `${this.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+      this.app.mail.sendLater(s.email, s.locale, { kind: 'password-reset', firstName: s.firstName, link, minutes });
+    }
+    await floor;
+    return { message: AuthMessages.resetLinkSent };
+  }
+
+  /**
+   * Sets the password through a reset link. The link proves the person reads the mailbox, so it
+   * also verifies the address and lifts a login lock. Every session ends.
+   */
+  async resetPassword(token: string, password: string) {
+    const tokenHash = sha256(token);
+    const newHash = await hashPassword(password);
+    const result = await this.db.transaction(async (tx) => {
+      const used = await repo.consumeResetToken(tx, tokenHash);
+      if (!used) return { kind: 'unusable' as const, row: await repo.findResetToken(tx, tokenHash) };
+      const s = await repo.findSubscriberById(tx, used.subscriberId, { lock: true });
+      if (!s) return { kind: 'unusable' as const, row: undefined };
+      await repo.setPasswordHash(tx, s.id, newHash, { verifyEmail: true });
+      await repo.retireResetTokens(tx, s.id);
+      await this.app.sessions.revokeAll(tx, s.id);
+      await repo.clearLoginFailures(tx, emailKey(s.email));
+      return { kind: 'reset' as const, subscriber: s };
+    });
+    if (result.kind === 'unusable') {
+      // A repeated submit of the form that just succeeded: same answer, nothing changes twice.
+      const row = result.row;
+      if (row?.usedAt && Date.now() - row.usedAt.getTime() < REPEAT_WINDOW_MS) {
+        const s = await repo.findSubscriberById(this.db, row.subscriberId);
+        if (s?.passwordChangedAt && s.passwordChangedAt >= row.usedAt && (await verifyPassword(s.passwordHash, password))) {
+          return { message: AuthMessages.passwordReset };
+        }
+      }
+      throw badRequest(AuthMessages.invalidResetToken, AuthErrorCode.INVALID_RESET_TOKEN);
+    }
+    const s = result.subscriber;
+    await this.app.mail.send(s.email, s.locale, { kind: 'password-changed', firstName: s.firstName, at: new Date() });
+    return { message: AuthMessages.passwordReset };
+  }
+
+  // --- signed-in actions ---------------------------------------------------------------------
+
+  /** Checks the password of the signed-in subscriber (counts toward the lockout). */
+  private async confirmPassword(who: AuthenticatedSubscriber, password: string, field: string) {
+    await this.assertNotLocked(who.email);
+    const s = await repo.findSubscriberById(this.db, who.id);
+    if (!s) throw new AppError(401, 'UNAUTHORIZED', Messages.sessionExpired);
+    if (await verifyPassword(s.passwordHash, password)) return { subscriber: s, ok: true as const };
+    return { subscriber: s, ok: false as const, reject: () => this.wrongPassword(who.email, field) };
+  }
+
+  private async wrongPassword(email: string, field: string): Promise<never> {
+    await this.failedPassword(email);
+    throw incorrectPassword(field);
+  }
+
+  /** New password; every other session of the subscriber ends, this one stays. */
+  async changePassword(who: AuthenticatedSubscriber, currentPassword: string, password: string) {
+    const check = await this.confirmPassword(who, currentPassword, 'currentPassword');
+    const s = check.subscriber;
+    if (!check.ok) {
+      const justChanged = s.passwordChangedAt && Date.now() - s.passwordChangedAt.getTime() < REPEAT_WINDOW_MS;
+      if (justChanged && (await verifyPassword(s.passwordHash, password))) return { message: AuthMessages.passwordChanged };
+      return check.reject();
+    }
+    if (password === currentPassword) {
+      throw badRequest(AuthMessages.samePassword, 'VALIDATION_ERROR', [{ field: 'password', message: AuthMessages.samePassword }]);
+    }
+    const newHash = await hashPassword(password);
+    const changed = await this.db.transaction(async (tx) => {
+      // Only if nobody changed it since we checked: two tabs cannot both win.
+      if (!(await repo.setPasswordHash(tx, s.id, newHash, { expectedHash: s.passwordHash }))) return false;
+      await this.app.sessions.revokeAll(tx, s.id, who.sessionId);
+      return true;
+    });
+    if (!changed) throw incorrectPassword('currentPassword');
+    await this.app.mail.send(s.email, s.locale, { kind: 'password-changed', firstName: s.firstName, at: new Date() });
+    return { message: AuthMessages.passwordChanged };
+  }
+
+  async logout(who: AuthenticatedSubscriber) {
+    await this.app.sessions.revoke(this.db, who.sessionId);
+    return { message: AuthMessages.loggedOut };
+  }
+
+  /**
+   * Deletes the account: personal data is replaced, the row stays for orders and invoices, every
+   * session ends, and a notice goes to the address the account had.
+   */
+  async deleteAccount(who: AuthenticatedSubscriber, password: string) {
+    const check = await this.confirmPassword(who, password, 'password');
+    if (!check.ok) return check.reject();
+    const s = check.subscriber;
+    const deleted = await this.db.transaction(async (tx) => {
+      const locked = await repo.findSubscriberById(tx, s.id, { lock: true });
+      if (!locked) return false;
+      await repo.anonymiseSubscriber(tx, s.id, `deleted-${randomUUID()}@invalid`);
+      await this.app.sessions.revokeAll(tx, s.id);
+      await repo.clearLoginFailures(tx, emailKey(s.email));
+      return true;
+    });
+    if (deleted) await this.app.mail.send(s.email, s.locale, { kind: 'account-deleted', firstName: s.firstName });
+    return { message: AuthMessages.accountDeleted };
+  }
+}

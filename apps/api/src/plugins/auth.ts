@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Messages } from '@app/shared/errors';
+import { unauthorized } from '../lib/errors.js';
+import {
+  SessionService,
+  deriveKey,
+  loadServerSecret,
+  type AuthenticatedSubscriber,
+} from '../modules/auth/sessions.js';
+
+/**
+ * Every route under /subscriber needs a live session: a bearer token whose signature and expiry
+ * check out and whose session row is neither revoked nor expired, on an account that still exists.
+ * The check is one hook on the root instance, keyed on the path, so a /subscriber route added by
+ * any module later is protected without opting in. Failures answer 401 UNAUTHORIZED with the
+ * spec's 'session expired' text, which makes the client sign out (INCORRECT_CREDENTIALS would not).
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    /** HMAC key for a named purpose, derived from the server secret. */
+    serverKey(purpose: string): Buffer;
+  }
+  interface FastifyRequest {
+    /** The signed-in subscriber; reading it on a route outside /subscriber without a session throws 401. */
+    subscriber: AuthenticatedSubscriber;
+  }
+  interface FastifyContextConfig {
+    /** Let a revoked (but genuine, unexpired) token through: logout is idempotent. */
+    allowRevokedSession?: boolean;
+  }
+}
+
+export const SUBSCRIBER_PREFIX = '/subscriber';
+
+export function isSubscriberPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === SUBSCRIBER_PREFIX || path.startsWith(`${SUBSCRIBER_PREFIX}/`);
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m?.[1];
+}
+
+const sessionExpired = () => unauthorized(Messages.sessionExpired, 'UNAUTHORIZED');
+
+export async function setupAuth(app: FastifyInstance) {
+  const secret = await loadServerSecret(app.db, app.config.JWT_SECRET);
+  const sessions = new SessionService(app.db, secret, app.config);
+  app.decorate('sessions', sessions);
+  app.decorate('serverKey', (purpose: string) => deriveKey(secret, purpose));
+
+  const who = new WeakMap<FastifyRequest, AuthenticatedSubscriber>();
+  app.decorateRequest('subscriber', {
+    getter(this: FastifyRequest) {
+      const s = who.get(this);
+      if (!s) throw sessionExpired();
+      return s;
+    },
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!isSubscriberPath(req.url)) return;
+    const token = bearerToken(req);
+    if (!token) throw sessionExpired();
+    const session = await sessions.inspect(token);
+    if (!session) throw sessionExpired();
+    if (session.revoked && !req.routeOptions.config?.allowRevokedSession) throw sessionExpired();
+    who.set(req, { id: session.id, email: session.email, sessionId: session.sessionId });
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * Request URLs are logged without the secrets some of them carry: the session token the social
+ * callback hands to the web app (`t`), reset tokens, OAuth codes and state, and the e-mail
+ * verification code that the spec puts in the path.
+ */
+const SECRET_QUERY_KEYS = new Set(['t', 'token', 'code', 'state', 'id_token', 'access_token', 'refresh_token', 'password', 'user']);
+const SECRET_PATHS: RegExp[] = [/^(\/public\/auth\/verify\/)[^/]+/];
+const REDACTED = '[redacted]';
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  let path = q < 0 ? url : url.slice(0, q);
+  for (const re of SECRET_PATHS) path = path.replace(re, `$1${REDACTED}`);
+  if (q < 0) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        // keep the raw key
+      }
+      return SECRET_QUERY_KEYS.has(key.toLowerCase()) && eq >= 0 ? `${rawKey}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The logger options with our request serializer (headers are not logged at all). */
+export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...(base.serializers ?? {}), req: serializeRequest as never } };
+}
