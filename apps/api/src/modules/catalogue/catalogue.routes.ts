@@ -41,14 +41,13 @@ export function registerPlanReadRoutes(
   r.get(
     `${prefix}/plan/:id`,
     { schema: { params: planParamsSchema, response: { 200: planSchema } } },
-    async (req, reply) => sendCached(req, reply, await service.plan(req.params.id), cacheControl),
+    (req, reply) => sendCached(req, reply, service.plan(req.params.id), cacheControl),
   );
 
   r.get(
     `${prefix}/plan_pricing`,
     { schema: { querystring: planPricingQuerySchema, response: { 200: planPricingListSchema } } },
-    async (req, reply) =>
-      sendCached(req, reply, await service.pricing(req.query.planId, req.query.isActive), cacheControl),
+    (req, reply) => sendCached(req, reply, service.pricing(req.query.planId, req.query.isActive), cacheControl),
   );
 }
 
@@ -60,7 +59,7 @@ export async function catalogueModule(app: FastifyInstance): Promise<void> {
   r.get(
     '/public/plan_category',
     { schema: { response: { 200: planCategoryListSchema } } },
-    async (req, reply) => sendCached(req, reply, await service.categories(), PUBLIC_CACHE),
+    (req, reply) => sendCached(req, reply, service.categories(), PUBLIC_CACHE),
   );
 
   registerPlanReadRoutes(app, '/public');
@@ -68,7 +67,7 @@ export async function catalogueModule(app: FastifyInstance): Promise<void> {
   r.get(
     '/public/add-on_plan',
     { schema: { querystring: activeQuerySchema, response: { 200: addOnListSchema } } },
-    async (req, reply) => sendCached(req, reply, await service.addOns(req.query.isActive), PUBLIC_CACHE),
+    (req, reply) => sendCached(req, reply, service.addOns(req.query.isActive), PUBLIC_CACHE),
   );
 
   registerRateRoutes(app, service);

@@ -31,6 +31,9 @@ export const CATALOGUE_TTL_MS = 30_000;
 
 export type ActiveFilter = 'true' | 'false' | undefined;
 
+/** A ready response, or the promise of one while the first snapshot loads (throws/rejects with AppError). */
+export type Served = CachedResponse | Promise<CachedResponse>;
+
 interface Snapshot {
   version: number;
   loadedAt: number;
@@ -166,6 +169,12 @@ export class CatalogueService {
     await this.snapshot();
   }
 
+  /** Runs `fn` on the current snapshot: synchronously when there is one, after the load otherwise. */
+  private withSnapshot<T>(fn: (snap: Snapshot) => T): T | Promise<T> {
+    const snap = this.snapshot();
+    return snap instanceof Promise ? snap.then(fn) : fn(snap);
+  }
+
   private snapshot(): Promise<Snapshot> | Snapshot {
     const s = this.current;
     if (!s) return this.reload();
@@ -213,63 +222,67 @@ export class CatalogueService {
   }
 
   /** Every category with all its plans, inactive ones included: the client applies the visibility rules. */
-  async categories(): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    return this.respond(snap, 'categories', planCategoryListSchema, () => snap.categories);
+  categories(): Served {
+    return this.withSnapshot((snap) => this.respond(snap, 'categories', planCategoryListSchema, () => snap.categories));
   }
 
-  async plan(id: string): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    const plan = snap.plans.get(id);
-    if (!plan) throw notFound(Messages.planNotFound, ErrorCode.PLAN_NOT_FOUND);
-    return this.respond(snap, `plan:${id}`, planSchema, () => plan);
+  plan(id: string): Served {
+    return this.withSnapshot((snap) => {
+      const plan = snap.plans.get(id);
+      if (!plan) throw notFound(Messages.planNotFound, ErrorCode.PLAN_NOT_FOUND);
+      return this.respond(snap, `plan:${id}`, planSchema, () => plan);
+    });
   }
 
   /**
    * Prices, optionally of one plan. isActive=true keeps what is on sale (active price of an active
    * plan), isActive=false the rest. An unknown plan id simply has no prices.
    */
-  async pricing(planId: string | undefined, isActive: ActiveFilter): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    if (planId !== undefined && !snap.plans.has(planId)) {
-      return this.respond(snap, 'pricing:none', planPricingListSchema, () => []);
-    }
-    return this.respond(snap, `pricing:${planId ?? '*'}:${isActive ?? '*'}`, planPricingListSchema, () =>
-      snap.prices.filter(
-        (p) => (planId === undefined || p.planId === planId) && matchesFilter(isPriceActive(p, snap.plans), isActive),
+  pricing(planId: string | undefined, isActive: ActiveFilter): Served {
+    return this.withSnapshot((snap) => {
+      if (planId !== undefined && !snap.plans.has(planId)) {
+        return this.respond(snap, 'pricing:none', planPricingListSchema, () => []);
+      }
+      return this.respond(snap, `pricing:${planId ?? '*'}:${isActive ?? '*'}`, planPricingListSchema, () =>
+        snap.prices.filter(
+          (p) => (planId === undefined || p.planId === planId) && matchesFilter(isPriceActive(p, snap.plans), isActive),
+        ),
+      );
+    });
+  }
+
+  /** Add-ons; with isActive=true, active ones and only the active plans they may be bought for. */
+  addOns(isActive: ActiveFilter): Served {
+    return this.withSnapshot((snap) =>
+      this.respond(snap, `addons:${isActive ?? '*'}`, addOnListSchema, () =>
+        snap.addOns
+          .filter((a) => matchesFilter(a.isActive, isActive))
+          .map((a) =>
+            isActive === 'true'
+              ? { ...a, allowedForPlans: a.allowedForPlans.filter((id) => snap.plans.get(id)?.isActive === true) }
+              : a,
+          ),
       ),
     );
   }
 
-  /** Add-ons; with isActive=true, active ones and only the active plans they may be bought for. */
-  async addOns(isActive: ActiveFilter): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    return this.respond(snap, `addons:${isActive ?? '*'}`, addOnListSchema, () =>
-      snap.addOns
-        .filter((a) => matchesFilter(a.isActive, isActive))
-        .map((a) =>
-          isActive === 'true'
-            ? { ...a, allowedForPlans: a.allowedForPlans.filter((id) => snap.plans.get(id)?.isActive === true) }
-            : a,
-        ),
-    );
-  }
-
-  async rates(country: string | undefined): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    if (country === undefined) return this.respond(snap, 'rates:*', rateListSchema, () => snap.rates);
-    const rate = snap.ratesByCountry.get(country);
-    if (!rate) throw notFound(Messages.rateNotFound, ErrorCode.RATE_NOT_FOUND);
-    return this.respond(snap, `rates:${country}`, rateListSchema, () => [rate]);
+  rates(country: string | undefined): Served {
+    return this.withSnapshot((snap) => {
+      if (country === undefined) return this.respond(snap, 'rates:*', rateListSchema, () => snap.rates);
+      const rate = snap.ratesByCountry.get(country);
+      if (!rate) throw notFound(Messages.rateNotFound, ErrorCode.RATE_NOT_FOUND);
+      return this.respond(snap, `rates:${country}`, rateListSchema, () => [rate]);
+    });
   }
 
   /** Delivery options; a country we do not ship to answers 'No available shipper'. */
-  async shippingRates(country: string | undefined): Promise<CachedResponse> {
-    const snap = await this.snapshot();
-    if (country === undefined) return this.respond(snap, 'shipping:*', shippingRateListSchema, () => snap.shipping);
-    const options = snap.shippingByCountry.get(country);
-    if (!options) throw notFound(Messages.noAvailableShipper, ErrorCode.NO_AVAILABLE_SHIPPER);
-    return this.respond(snap, `shipping:${country}`, shippingRateListSchema, () => options);
+  shippingRates(country: string | undefined): Served {
+    return this.withSnapshot((snap) => {
+      if (country === undefined) return this.respond(snap, 'shipping:*', shippingRateListSchema, () => snap.shipping);
+      const options = snap.shippingByCountry.get(country);
+      if (!options) throw notFound(Messages.noAvailableShipper, ErrorCode.NO_AVAILABLE_SHIPPER);
+      return this.respond(snap, `shipping:${country}`, shippingRateListSchema, () => options);
+    });
   }
 }
 

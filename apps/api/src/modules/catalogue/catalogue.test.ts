@@ -15,6 +15,7 @@ import { apiErrorSchema } from '@app/shared/errors';
 import { planPricing, plans } from '../../db/schema/catalogue.js';
 import { buildTestApp } from '../../test/helpers.js';
 import { catalogueService, registerPlanReadRoutes } from './catalogue.routes.js';
+import { CatalogueService } from './catalogue.service.js';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let categories: PlanCategory[];
@@ -165,6 +166,39 @@ describe('GET /public/plan_category', () => {
   });
 });
 
+describe('catalogue snapshot', () => {
+  it('serves an expired snapshot at once while one reload runs in the background', async () => {
+    const service = new CatalogueService(t.db, (err) => {
+      throw err;
+    }, 0);
+    const first = await service.categories();
+    const [plan] = await t.db.select().from(plans).where(eq(plans.code, 'value-6gb-sim'));
+    await t.db.update(plans).set({ name: 'Value 6GB SIM (edited)' }).where(eq(plans.id, plan!.id));
+    try {
+      // TTL 0: already expired, yet answered synchronously with what we had.
+      const stale = service.categories();
+      expect(stale).not.toBeInstanceOf(Promise);
+      expect(stale).toBe(first);
+      await expect.poll(() => (service.categories() as { body: string }).body, { timeout: 5000 }).toContain(
+        'Value 6GB SIM (edited)',
+      );
+    } finally {
+      await t.db.update(plans).set({ name: plan!.name }).where(eq(plans.id, plan!.id));
+    }
+  });
+
+  it('answers errors and bodies correctly on the first request after an invalidation', async () => {
+    catalogueService(t.app).invalidate();
+    const missing = await t.app.inject({ method: 'GET', url: '/public/plan/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(missing.json()).code).toBe('PLAN_NOT_FOUND');
+    catalogueService(t.app).invalidate();
+    const ok = await t.app.inject({ method: 'GET', url: '/public/plan_category', headers: { 'accept-encoding': 'gzip' } });
+    expect(ok.statusCode).toBe(200);
+    expect(planCategoryListSchema.parse(JSON.parse(gunzipSync(ok.rawPayload).toString()))).toEqual(categories);
+  });
+});
+
 describe('GET /public/plan/:id', () => {
   it('returns one plan, inactive ones included', async () => {
     for (const p of [allPlans().find((x) => x.isActive)!, allPlans().find((x) => !x.isActive)!]) {
@@ -293,19 +327,22 @@ describe('GET /public/add-on_plan', () => {
 });
 
 describe('registerPlanReadRoutes', () => {
-  it('mounts the same plan reads under another prefix, sharing the cache', async () => {
+  it('mounts the same plan reads under another prefix, with its own Cache-Control', async () => {
     const other = await buildTestApp();
     try {
-      await other.app.register(async (scope) => registerPlanReadRoutes(scope, '/subscriber', { cacheControl: 'private, max-age=60' }));
+      // /subscriber is guarded by the auth hook; the mounting itself is what is under test here.
+      await other.app.register(async (scope) => registerPlanReadRoutes(scope, '/twin', { cacheControl: 'private, max-age=60' }));
       const plan = allPlans()[0]!;
       const pub = await other.app.inject({ method: 'GET', url: `/public/plan/${plan.id}` });
-      const sub = await other.app.inject({ method: 'GET', url: `/subscriber/plan/${plan.id}` });
-      expect(sub.statusCode).toBe(200);
-      expect(sub.body).toBe(pub.body);
-      expect(sub.headers.etag).toBe(pub.headers.etag);
-      expect(sub.headers['cache-control']).toBe('private, max-age=60');
-      const pricing = await other.app.inject({ method: 'GET', url: `/subscriber/plan_pricing?planId=${plan.id}&isActive=true` });
+      const twin = await other.app.inject({ method: 'GET', url: `/twin/plan/${plan.id}` });
+      expect(twin.statusCode).toBe(200);
+      expect(twin.body).toBe(pub.body);
+      expect(twin.headers.etag).toBe(pub.headers.etag);
+      expect(twin.headers['cache-control']).toBe('private, max-age=60');
+      const pricing = await other.app.inject({ method: 'GET', url: `/twin/plan_pricing?planId=${plan.id}&isActive=true` });
       expect(planPricingListSchema.parse(pricing.json()).length).toBeGreaterThan(0);
+      const bad = await other.app.inject({ method: 'GET', url: '/twin/plan/nope' });
+      expect(bad.statusCode).toBe(400);
     } finally {
       await other.close();
     }

@@ -34,6 +34,6 @@ export function registerDetailsRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/public/service_provider/public_details',
     { schema: { response: { 200: publicDetailsSchema } } },
-    async (req, reply) => sendCached(req, reply, entry, 'public, max-age=300'),
+    (req, reply) => sendCached(req, reply, entry, 'public, max-age=300'),
   );
 }

@@ -11,12 +11,12 @@ export function registerRateRoutes(app: FastifyInstance, service: CatalogueServi
   r.get(
     '/public/rate',
     { schema: { querystring: rateQuerySchema, response: { 200: rateListSchema } } },
-    async (req, reply) => sendCached(req, reply, await service.rates(req.query.country), PUBLIC_CACHE),
+    (req, reply) => sendCached(req, reply, service.rates(req.query.country), PUBLIC_CACHE),
   );
 
   r.get(
     '/public/shipping_rate',
     { schema: { querystring: shippingRateQuerySchema, response: { 200: shippingRateListSchema } } },
-    async (req, reply) => sendCached(req, reply, await service.shippingRates(req.query.country), PUBLIC_CACHE),
+    (req, reply) => sendCached(req, reply, service.shippingRates(req.query.country), PUBLIC_CACHE),
   );
 }
