@@ -65,7 +65,7 @@ export class ProfileService {
 
   /** Only the fields present in the request change; an empty request changes nothing. */
   async update(who: AuthenticatedSubscriber, patch: PatchInput): Promise<Profile> {
-    if (patch.country && !(patch.country in countries)) {
+    if (patch.country && !Object.hasOwn(countries, patch.country)) {
       throw badRequest('Please enter a country', 'VALIDATION_ERROR', [{ field: 'country', message: 'Please enter a country' }]);
     }
     const changes: repo.ProfileChanges = {};

@@ -1,0 +1,192 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp } from '../../test/helpers.js';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { renderMail, type MailContent } from './templates.js';
+
+const company = { name: 'Liberty Wave Mobile', address: '350 Fifth Avenue, New York, NY 10118, USA', phone: '+1 (646) 555-0142', email: 'hello@libertywave.example' };
+const at = new Date('2025-03-14T15:09:00Z');
+
+const contents: MailContent[] = [
+  { kind: 'verification-code', firstName: 'Zoé', code: '482913', minutes: 15 },
+  { kind: 'password-reset', firstName: 'Zoé', link: 'https://shop.example/auth/reset-password?token=abc_DEF-123', minutes: 60 },
+  { kind: 'password-changed', firstName: 'Zoé', at },
+  { kind: 'account-deleted', firstName: 'Zoé' },
+];
+
+describe('templates', () => {
+  const subjects: Record<string, string[]> = {
+    en: [
+      '482913 is your Liberty Wave Mobile verification code',
+      'Reset your Liberty Wave Mobile password',
+      'Your Liberty Wave Mobile password was changed',
+      'Your Liberty Wave Mobile account has been deleted',
+    ],
+    es: [
+      '482913 es tu código de verificación de Liberty Wave Mobile',
+      'Restablece tu contraseña de Liberty Wave Mobile',
+      'Se ha cambiado tu contraseña de Liberty Wave Mobile',
+      'Tu cuenta de Liberty Wave Mobile ha sido eliminada',
+    ],
+    fr: [
+      '482913 est votre code de vérification Liberty Wave Mobile',
+      'Réinitialisez votre mot de passe Liberty Wave Mobile',
+      'Votre mot de passe Liberty Wave Mobile a été modifié',
+      'Votre compte Liberty Wave Mobile a été supprimé',
+    ],
+  };
+
+  for (const [locale, expected] of Object.entries(subjects)) {
+    it(`writes every mail in ${locale}, as text and HTML, with the company details`, () => {
+      contents.forEach((c, i) => {
+        const m = renderMail(c, locale, company);
+        expect(m.subject).toBe(expected[i]);
+        for (const part of [m.text, m.html]) {
+          expect(part).toContain('Zoé');
+          expect(part).toContain(company.address);
+          expect(part).toContain(company.phone);
+          expect(part).toContain(company.email);
+        }
+        expect(m.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${locale}">`));
+      });
+    });
+  }
+
+  it('puts the code and the link where a person finds them, and says how long they last', () => {
+    const code = renderMail(contents[0]!, 'en', company);
+    expect(code.text).toContain('\n    482913\n');
+    expect(code.text).toContain('expires in 15 minutes');
+    expect(code.preview).toBe('code 482913');
+    const reset = renderMail(contents[1]!, 'es', company);
+    expect(reset.text).toContain('https://shop.example/auth/reset-password?token=abc_DEF-123');
+    expect(reset.html).toContain('href="https://shop.example/auth/reset-password?token=abc_DEF-123"');
+    expect(reset.text).toContain('caduca en 60 minutos');
+    const changed = renderMail(contents[2]!, 'fr', company);
+    expect(changed.text).toContain('14 mars 2025');
+    expect(changed.text).toContain('Mot de passe oublié');
+  });
+
+  it('falls back to English and uses the language of a regional tag', () => {
+    expect(renderMail(contents[3]!, 'de', company).subject).toBe('Your Liberty Wave Mobile account has been deleted');
+    expect(renderMail(contents[3]!, null, company).subject).toBe('Your Liberty Wave Mobile account has been deleted');
+    expect(renderMail(contents[3]!, 'fr-CA', company).subject).toBe('Votre compte Liberty Wave Mobile a été supprimé');
+    expect(renderMail(contents[3]!, 'es-MX', company).subject).toBe('Tu cuenta de Liberty Wave Mobile ha sido eliminada');
+  });
+
+  it('escapes what people typed into the HTML part', () => {
+    const m = renderMail({ kind: 'account-deleted', firstName: '<img src=x onerror=alert(1)>' }, 'en', { ...company, name: 'A & B "Mobile"' });
+    expect(m.html).not.toContain('<img');
+    expect(m.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(m.html).toContain('A &amp; B &quot;Mobile&quot;');
+    expect(m.text).toContain('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('delivery over SMTP', () => {
+  let peer: SmtpPeer;
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await buildTestApp({ env: { SMTP_URL: peer.url, COMPANY_NAME: 'Onda Libre Móvil', COMPANY_EMAIL: 'hola@ondalibre.example' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('sends the code in the subscriber’s language from the company, and the code verifies', async () => {
+    const email = 'amelie@example.fr';
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/public/auth/register',
+      payload: { firstName: 'Amélie', lastName: 'Durand', email, phone: '+33 6 12 34 56 78', password: 'Tournesol-Violet-2025', confirmPassword: 'Tournesol-Violet-2025', locale: 'fr' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const mail = await peer.waitFor(email);
+    expect(mail.from).toBe('hola@ondalibre.example');
+    // The display name is non-ASCII, so it travels as an RFC 2047 encoded word.
+    expect(mail.raw).toMatch(/^From: =\?UTF-8\?Q\?Onda_Libre_M=C3=B3vil\?= <hola@ondalibre\.example>/m);
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail.subject).toMatch(/^\d{6} est votre code de vérification Onda Libre Móvil$/);
+    expect(mail.text).toContain('Bonjour Amélie,');
+    expect(mail.html).toContain('<html lang="fr">');
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    expect(mail.html).toContain(code);
+    const verified = await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it('takes the language from Accept-Language when the form sends none', async () => {
+    const email = 'pablo@example.es';
+    await t.app.inject({
+      method: 'POST',
+      url: '/public/auth/register',
+      headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
+      payload: { firstName: 'Pablo', lastName: 'Ruiz', email, phone: '+34 612 345 678', password: 'Girasol-Azul-Marino-7', confirmPassword: 'Girasol-Azul-Marino-7' },
+    });
+    expect((await peer.waitFor(email)).subject).toMatch(/^\d{6} es tu código de verificación de Onda Libre Móvil$/);
+  });
+});
+
+describe('without a mail server', () => {
+  it('writes each mail to DATA_DIR/outbox as .eml and .json and prints the code', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-outbox-'));
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
+    const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    try {
+      const email = 'newcomer@example.org';
+      const reg = await t.app.inject({
+        method: 'POST',
+        url: '/public/auth/register',
+        payload: { firstName: 'New', lastName: 'Comer', email, phone: '+1 646 555 0111', password: 'Paper-Kite-Morning-4', confirmPassword: 'Paper-Kite-Morning-4' },
+      });
+      expect(reg.statusCode).toBe(201);
+      const outbox = path.join(dataDir, 'outbox');
+      const files = readdirSync(outbox).sort();
+      expect(files).toHaveLength(2);
+      expect(files[0]).toMatch(/-verification-code-[0-9a-f]{6}\.eml$/);
+      expect(files[1]).toMatch(/-verification-code-[0-9a-f]{6}\.json$/);
+      const meta = JSON.parse(readFileSync(path.join(outbox, files[1]!), 'utf8')) as { to: string; subject: string; text: string };
+      expect(meta.to).toBe(email);
+      const code = /\b(\d{6})\b/.exec(meta.subject)![1]!;
+      expect(meta.text).toContain(code);
+      expect(readFileSync(path.join(outbox, files[0]!), 'utf8')).toMatch(/^Content-Type: multipart\/alternative/m);
+      expect(printed.some((l) => l.includes(`[mail] to ${email}`) && l.includes(`code ${code}`))).toBe(true);
+      expect((await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } })).statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a mail that cannot be sent is logged without its content and does not fail the request', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    // Port 9 (discard) is closed on this machine: the connection is refused.
+    const t = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' }, logger: { level: 'info', stream } });
+    try {
+      const reg = await t.app.inject({
+        method: 'POST',
+        url: '/public/auth/register',
+        payload: { firstName: 'Off', lastName: 'Line', email: 'offline@example.org', phone: '+1 646 555 0122', password: 'Paper-Kite-Morning-4', confirmPassword: 'Paper-Kite-Morning-4' },
+      });
+      expect(reg.statusCode).toBe(201);
+      const failure = lines.find((l) => l.includes('account mail not sent'));
+      expect(failure).toBeDefined();
+      expect(JSON.parse(failure!)).toMatchObject({ kind: 'verification-code', level: 50 });
+      expect(failure).not.toMatch(/\b\d{6}\b/);
+    } finally {
+      await t.close();
+    }
+  });
+});
