@@ -14,6 +14,7 @@ import { setupRateLimits } from './plugins/rate-limit.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { catalogueModule } from './modules/catalogue/catalogue.routes.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { subscriberCatalogueModule } from './modules/auth/subscriber-catalogue.routes.js';
 import { profileModule } from './modules/profile/profile.routes.js';
 import { socialAuthModule } from './modules/social-auth/social-auth.routes.js';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(catalogueModule);
   await app.register(authModule);
+  await app.register(subscriberCatalogueModule);
   await app.register(profileModule);
   await app.register(socialAuthModule);
 

@@ -363,6 +363,30 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('plan reads for signed-in subscribers', () => {
+  it('serves /subscriber/plan/:id and /subscriber/plan_pricing behind auth, same data as /public', async () => {
+    const { token } = await signedUp('shopper');
+    const publicPrices = await call('GET', '/public/plan_pricing?isActive=true');
+    expect(publicPrices.statusCode).toBe(200);
+    const prices = publicPrices.json() as { planId: string }[];
+    expect(prices.length).toBeGreaterThan(0);
+    const planId = prices[0]!.planId;
+
+    expect((await call('GET', '/subscriber/plan_pricing?isActive=true')).statusCode).toBe(401);
+    expect((await call('GET', `/subscriber/plan/${planId}`)).statusCode).toBe(401);
+
+    const mine = await call('GET', '/subscriber/plan_pricing?isActive=true', { token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual(prices);
+    expect(mine.headers['cache-control']).toBe('private, max-age=60');
+    const plan = await call('GET', `/subscriber/plan/${planId}`, { token });
+    expect(plan.statusCode).toBe(200);
+    expect(plan.json()).toEqual((await call('GET', `/public/plan/${planId}`)).json());
+    const byPlan = await call('GET', `/subscriber/plan_pricing?planId=${planId}&isActive=true`, { token });
+    expect((byPlan.json() as { planId: string }[]).every((p) => p.planId === planId)).toBe(true);
+  });
+});
+
 describe('forgotten password', () => {
   it('answers an unknown address exactly like a known one, in similar time', async () => {
     const { email } = await signedUp('forgot');
