@@ -9,7 +9,12 @@ export type Db = NodePgDatabase<Schema>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function createPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // The server may close an idle connection (restart, or the embedded server stopping on SIGTERM
+  // while we drain). pg reports that on the pool; unhandled it would crash the process. The pool
+  // drops that client and the next query opens a new one.
+  pool.on('error', () => {});
+  return pool;
 }
 
 export function createDb(pool: pg.Pool): Db {
