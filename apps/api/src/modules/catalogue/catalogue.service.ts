@@ -197,7 +197,11 @@ export class CatalogueService {
       return snap;
     });
     loading.catch(() => {
-      if (this.loading === loading) this.loading = undefined;
+      if (this.loading !== loading) return;
+      this.loading = undefined;
+      // Keep serving what we have and retry after another TTL, not on every request while the
+      // database is away.
+      if (this.current) this.current.loadedAt = Date.now();
     });
     this.loading = loading;
     return loading;

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addOnListSchema,
   planCategoryListSchema,
@@ -183,6 +183,42 @@ describe('catalogue snapshot', () => {
         'Value 6GB SIM (edited)',
       );
     } finally {
+      await t.db.update(plans).set({ name: plan!.name }).where(eq(plans.id, plan!.id));
+    }
+  });
+
+  it('keeps the previous snapshot when a reload fails, and retries only after another TTL', async () => {
+    let failing = false;
+    // The same database handle, except that loads fail while `failing` is set (database unreachable).
+    const db = new Proxy(t.db, {
+      get: (target, key) =>
+        key === 'transaction' && failing ? () => Promise.reject(new Error('db down')) : Reflect.get(target, key),
+    });
+    const errors: unknown[] = [];
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const [plan] = await t.db.select().from(plans).where(eq(plans.code, 'tourist-7-days-esim'));
+    try {
+      const service = new CatalogueService(db, (err) => errors.push(err), 1000);
+      const first = await service.categories();
+
+      failing = true;
+      now += 1500;
+      expect(service.categories()).toBe(first);
+      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      // Within the next TTL nobody retries, however many requests come.
+      for (let i = 0; i < 5; i++) expect(service.categories()).toBe(first);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(errors).toHaveLength(1);
+
+      failing = false;
+      await t.db.update(plans).set({ name: 'Tourist 7 Days eSIM (back)' }).where(eq(plans.id, plan!.id));
+      now += 1500;
+      expect(service.categories()).toBe(first);
+      await vi.waitFor(() => expect((service.categories() as { body: string }).body).toContain('Tourist 7 Days eSIM (back)'));
+      expect(errors).toHaveLength(1);
+    } finally {
+      clock.mockRestore();
       await t.db.update(plans).set({ name: plan!.name }).where(eq(plans.id, plan!.id));
     }
   });
