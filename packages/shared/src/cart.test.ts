@@ -4,12 +4,14 @@ import {
   addToCart,
   cartItemKey,
   cartQuantity,
+  isCartItem,
   parseStoredCart,
   removeFromCart,
   serializeCart,
   setCartQuantity,
   type CartItem,
 } from './cart.js';
+import { cartItemSchema } from './cart-schema.js';
 
 const plan = { _type: 'plan', planId: 'plan-1', priceId: 'price-1', categoryId: 'cat-1' } as const;
 const otherPrice = { ...plan, priceId: 'price-2' } as const;
@@ -111,5 +113,33 @@ describe('loading from storage', () => {
   it('ignores unknown fields', () => {
     const raw = JSON.stringify([{ ...plan, quantity: 1, price: 1 }]);
     expect(parseStoredCart(raw)).toEqual([{ ...plan, quantity: 1 }]);
+  });
+});
+
+describe('isCartItem agrees with the zod contract', () => {
+  const samples: unknown[] = [
+    { ...plan, quantity: 1 },
+    { ...plan, quantity: MAX_ITEM_QUANTITY },
+    { ...plan, quantity: MAX_ITEM_QUANTITY + 1 },
+    { ...plan, quantity: 0 },
+    { ...plan, quantity: 1.5 },
+    { ...plan, quantity: '1' },
+    { ...plan, priceId: '' , quantity: 1 },
+    { ...plan, priceId: undefined, quantity: 1 },
+    { ...plan, categoryId: '', quantity: 1 },
+    { ...addOn, quantity: 2 },
+    { ...addOn, quantity: 2, planId: 'plan-1' },
+    { ...addOn, quantity: 2, planId: '' },
+    { ...addOn, quantity: 2, addonId: 5 },
+    { _type: 'addon', quantity: 1, categoryId: 'c' },
+    { _type: 'gift', quantity: 1, categoryId: 'c' },
+    { quantity: 1, planId: 'p', priceId: 'x', categoryId: 'c' },
+    null,
+    [],
+    'plan',
+    42,
+  ];
+  it.each(samples.map((s) => [JSON.stringify(s), s]))('%s', (_label, sample) => {
+    expect(isCartItem(sample)).toBe(cartItemSchema.safeParse(sample).success);
   });
 });

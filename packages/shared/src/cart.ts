@@ -1,36 +1,43 @@
-import { z } from 'zod';
+import type { AddOnCartItem, CartItem, PlanCartItem } from './cart-schema.js';
+
+export type { AddOnCartItem, CartItem, PlanCartItem } from './cart-schema.js';
 
 /**
  * Cart rules (spec §3, §4, §5). The cart lives in the browser; the server prices it again at checkout,
  * so these rules only keep the list tidy and never decide money.
+ *
+ * Deliberately free of zod at runtime: the browser runs these on every page load, and zod would add
+ * ~28 KB gzip to the first download. `isCartItem` mirrors `cartItemSchema` (cart-schema.ts), and a
+ * test holds the two to the same answers.
  */
 
 /** One line may not exceed this: larger orders are reseller business and go through the portal. */
 export const MAX_ITEM_QUANTITY = 10;
 
-const quantitySchema = z.number().int().min(1).max(MAX_ITEM_QUANTITY);
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
 
-export const planCartItemSchema = z.object({
-  _type: z.literal('plan'),
-  quantity: quantitySchema,
-  planId: z.string().min(1),
-  priceId: z.string().min(1),
-  categoryId: z.string().min(1),
-});
+/** Same acceptance as `cartItemSchema.safeParse(value).success`. */
+export function isCartItem(value: unknown): value is CartItem {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v.quantity !== 'number' || !Number.isInteger(v.quantity) || v.quantity < 1 || v.quantity > MAX_ITEM_QUANTITY) return false;
+  if (!nonEmptyString(v.categoryId)) return false;
+  if (v._type === 'plan') return nonEmptyString(v.planId) && nonEmptyString(v.priceId);
+  if (v._type === 'addon') return nonEmptyString(v.addonId) && (v.planId === undefined || nonEmptyString(v.planId));
+  return false;
+}
 
-export const addOnCartItemSchema = z.object({
-  _type: z.literal('addon'),
-  quantity: quantitySchema,
-  addonId: z.string().min(1),
-  /** The plan the add-on was picked for, when the shop knew it. */
-  planId: z.string().min(1).optional(),
-  categoryId: z.string().min(1),
-});
-
-export const cartItemSchema = z.discriminatedUnion('_type', [planCartItemSchema, addOnCartItemSchema]);
-export type CartItem = z.infer<typeof cartItemSchema>;
-export type PlanCartItem = z.infer<typeof planCartItemSchema>;
-export type AddOnCartItem = z.infer<typeof addOnCartItemSchema>;
+/** Copies only the fields of the item's type, like zod's object parsing strips unknown keys. */
+function pick(item: CartItem): CartItem {
+  if (item._type === 'plan') {
+    const { _type, quantity, planId, priceId, categoryId } = item;
+    return { _type, quantity, planId, priceId, categoryId };
+  }
+  const { _type, quantity, addonId, planId, categoryId } = item;
+  return planId === undefined ? { _type, quantity, addonId, categoryId } : { _type, quantity, addonId, planId, categoryId };
+}
 
 /** A new line as callers describe it: quantity defaults to one. */
 export type NewCartItem =
@@ -101,8 +108,8 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
     if (!entry || typeof entry !== 'object') continue;
     const record = entry as Record<string, unknown>;
     if (typeof record.quantity !== 'number' || record.quantity <= 0) continue;
-    const parsed = cartItemSchema.safeParse({ ...record, quantity: clampQuantity(record.quantity) || 1 });
-    if (parsed.success) items = addToCart(items, parsed.data);
+    const candidate = { ...record, quantity: clampQuantity(record.quantity) || 1 };
+    if (isCartItem(candidate)) items = addToCart(items, pick(candidate));
   }
   return items;
 }

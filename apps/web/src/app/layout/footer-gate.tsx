@@ -1,0 +1,25 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { hidesFooter } from './site-links';
+
+/** Spec §9: the footer appears one second after the app starts, keeping it out of the first paint. */
+export const FOOTER_DELAY_MS = 1000;
+
+const Footer = lazy(() => import('./footer'));
+
+export function FooterGate() {
+  const { pathname } = useLocation();
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setReady(true), FOOTER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  if (!ready || hidesFooter(pathname)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink, useLocation } from 'react-router';
+import { usePublicDetails } from '../../lib/public-details';
+import { useSession } from '../../lib/session';
+import { ExternalLink } from '../../components/ui/external-link';
+import { MenuIcon } from '../../components/ui/icons';
+import { AccountActions } from './account-actions';
+import { Brand } from './brand';
+import { CartButton } from './cart-button';
+import { Drawer, DRAWER_ID } from './drawer';
+import { LanguageSelect } from './language-select';
+import { NavMenu } from './nav-menu';
+import { PlanLinks } from './plan-links';
+import { isPlansPath, isSupportPath, supportLinks } from './site-links';
+import './header.css';
+
+// The cart dialog needs catalogue lookups and formatting; load it on first open, not with every page.
+const CartDialog = lazy(() => import('./cart-dialog'));
+
+/**
+ * The site header (spec §2). From 1380 px everything sits in one row; below that the secondary links
+ * move into the side drawer while Plans, Support, language and account stay visible for as long as
+ * they fit (see docs/decisions/024).
+ */
+export function Header() {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const { isAuth } = useSession();
+  const { data: details } = usePublicDetails();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Brand />
+        <nav className="main-nav" aria-label={intl.formatMessage({ id: 'header.mainNav' })}>
+          <ul className="main-nav__list">
+            <li className="main-nav__item main-nav__item--home">
+              <NavLink to="/" end className="nav-link">
+                <FormattedMessage id="nav.home" />
+              </NavLink>
+            </li>
+            <li className="main-nav__item">
+              <NavMenu label={intl.formatMessage({ id: 'nav.plans' })} active={isPlansPath(pathname)}>
+                <PlanLinks className="nav-menu__list" />
+              </NavMenu>
+            </li>
+            <li className="main-nav__item">
+              <NavMenu label={intl.formatMessage({ id: 'nav.support' })} active={isSupportPath(pathname, isAuth)}>
+                <ul className="nav-menu__list">
+                  {supportLinks(isAuth).map((link) => (
+                    <li key={link.labelId}>
+                      <NavLink to={link.to} className="plan-link">
+                        <FormattedMessage id={link.labelId} />
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </NavMenu>
+            </li>
+            <li className="main-nav__item main-nav__item--wide">
+              <NavLink to="/international-rate" className="nav-link">
+                <FormattedMessage id="nav.internationalRate" />
+              </NavLink>
+            </li>
+            <li className="main-nav__item main-nav__item--wide">
+              <NavLink to="/shipping-fee" className="nav-link">
+                <FormattedMessage id="nav.shippingFee" />
+              </NavLink>
+            </li>
+            {details ? (
+              <>
+                <li className="main-nav__item main-nav__item--wide">
+                  <ExternalLink href={details.globalEsimUrl} className="nav-link">
+                    <FormattedMessage id="nav.globalEsim" />
+                  </ExternalLink>
+                </li>
+                <li className="main-nav__item main-nav__item--wide">
+                  <ExternalLink href={details.userManualUrl} className="nav-link">
+                    <FormattedMessage id="nav.userManual" />
+                  </ExternalLink>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <LanguageSelect className="header-actions__language" />
+          <CartButton open={cartOpen} onToggle={() => setCartOpen((o) => !o)} />
+          <AccountActions className="header-actions__account" />
+          <button
+            type="button"
+            className="icon-button menu-toggle"
+            data-testid="menu-toggle"
+            aria-controls={DRAWER_ID}
+            aria-expanded={drawerOpen}
+            aria-label={intl.formatMessage({ id: drawerOpen ? 'header.closeMenu' : 'header.openMenu' })}
+            onClick={() => setDrawerOpen((o) => !o)}
+          >
+            <MenuIcon size={24} />
+          </button>
+        </div>
+      </div>
+      <Drawer open={drawerOpen} onClose={closeDrawer} />
+      {cartOpen ? (
+        <Suspense fallback={null}>
+          <CartDialog onClose={closeCart} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

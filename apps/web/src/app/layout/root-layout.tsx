@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigation, useOutlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { planCategoriesQueryOptions } from '../../features/catalogue/api/get-plan-categories';
+import { publicDetailsQueryOptions } from '../../lib/public-details';
+import { PageLoading } from '../../components/ui/spinner';
+import { FooterGate } from './footer-gate';
+import { Header } from './header';
+import { ScrollManager } from './scroll-manager';
+import { MAIN_ID, SkipLink } from './skip-link';
+
+/**
+ * The frame of every page. Also the router's first-load fallback: the same component renders while
+ * the first page's code downloads (with a spinner where the page goes), so the header never remounts.
+ */
+export function RootLayout() {
+  const outlet = useOutlet();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // Start-up data (spec §4): provider details and plan categories, fetched once for the whole app.
+  useEffect(() => {
+    void queryClient.prefetchQuery(publicDetailsQueryOptions);
+    void queryClient.prefetchQuery(planCategoriesQueryOptions);
+  }, [queryClient]);
+
+  // After a client-side navigation, move focus to the new page so screen readers start there.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (!location.hash) mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname, location.hash]);
+
+  const busy = navigation.state === 'loading';
+  return (
+    <>
+      <SkipLink />
+      <Header />
+      <div className={`route-progress${busy ? ' is-active' : ''}`} aria-hidden="true" />
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined}>
+        {outlet ?? <PageLoading />}
+      </main>
+      <FooterGate />
+      <ScrollManager />
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { PLAN_GROUPS } from '@app/shared/catalogue-rules';
+import { RootLayout } from './layout/root-layout';
+import { KeepSearchRedirect } from './routes/keep-search-redirect';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Every route of spec §2. Each page is its own chunk (route `lazy`), so the first visit downloads the
+ * shell plus one page. Pages other issues will build render the site layout with their title until
+ * then (`titled`).
+ */
+
+type PageModule = { default: ComponentType };
+
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A page whose content comes with a later issue: the real layout and its translated title. */
+function titled(path: string | null, titleId: string): RouteObject {
+  const load: RouteObject['lazy'] = async () => ({ Component: (await import('./routes/titled-page')).default });
+  return path === null ? { index: true, handle: { titleId }, lazy: load } : { path, handle: { titleId }, lazy: load };
+}
+
+const planGroupRoutes: RouteObject[] = PLAN_GROUPS.map(({ path }) => ({
+  path,
+  handle: { group: path },
+  ...page(() => import('./routes/plan-group')),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // A crashing page renders its error inside the layout; the root boundary is the last resort.
+        ErrorBoundary: RouteError,
+        children: pages(),
+      },
+    ],
+  },
+];
+
+function pages(): RouteObject[] {
+  return [
+      { index: true, ...page(() => import('./routes/home')) },
+      { path: 'plan/:name', ...page(() => import('./routes/plan-category')) },
+      {
+        path: 'plans',
+        ...page(() => import('./routes/plans-layout')),
+        children: [
+          { index: true, element: <KeepSearchRedirect to="/plans/paygo" /> },
+          ...planGroupRoutes,
+          // The spec spells these paths unusually; the correct spellings lead to them.
+          { path: 'immigrant', element: <KeepSearchRedirect to="/plans/imigrant" /> },
+          { path: 'traveler', element: <KeepSearchRedirect to="/plans/travaler" /> },
+        ],
+      },
+      { path: 'about-esim', ...page(() => import('./routes/about-esim')) },
+      { path: 'international-rate', ...page(() => import('./routes/international-rate')) },
+      { path: 'shipping-fee', ...page(() => import('./routes/shipping-fee')) },
+      { path: 'coverage', ...page(() => import('./routes/coverage')) },
+      { path: 'coverage/:zipcode', ...page(() => import('./routes/coverage')) },
+      { path: 'faq', ...page(() => import('./routes/faq')) },
+      { path: 'about', ...page(() => import('./routes/about')) },
+      { path: 'affiliate-program', ...page(() => import('./routes/affiliate-program')) },
+      { path: 'privacy-policy', handle: { legal: 'privacy' }, ...page(() => import('./routes/legal')) },
+      { path: 'terms', handle: { legal: 'terms' }, ...page(() => import('./routes/legal')) },
+      { path: 'shipping-policy', handle: { legal: 'shipping' }, ...page(() => import('./routes/legal')) },
+      { path: 'refund-policy', handle: { legal: 'refund' }, ...page(() => import('./routes/legal')) },
+      { path: 'delete-account-policy', handle: { legal: 'deleteAccount' }, ...page(() => import('./routes/legal')) },
+      { path: 'error-page', ...page(() => import('./routes/error-page')) },
+
+      titled('activate', 'page.activate.title'),
+      titled('wifi-actions', 'page.wifiActions.title'),
+      titled('port-in-number', 'page.portIn.title'),
+      titled('extend-your-sim', 'page.extend.title'),
+      titled('top-up-sim', 'page.topUp.title'),
+      titled('auth/registration', 'page.registration.title'),
+      titled('auth/login', 'page.login.title'),
+      titled('auth/reset-password', 'page.resetPassword.title'),
+      titled('auth/forgot-password', 'page.forgotPassword.title'),
+      titled('auth/social/:type', 'page.socialAuth.title'),
+      titled('payment', 'page.payment.title'),
+      titled('assign-result', 'page.assignResult.title'),
+      titled('activation-result', 'page.activationResult.title'),
+      titled('success-delete-account', 'page.deleteAccountSuccess.title'),
+      titled('checkout', 'page.checkout.title'),
+      titled('select-payment', 'page.selectPayment.title'),
+      titled('invoice', 'page.invoice.title'),
+      titled('payment-confirmation', 'page.paymentConfirmation.title'),
+      titled('redirect/renew-sim-plan', 'page.renewSimPlan.title'),
+
+      {
+        // Spec §6: signed-out visitors on these pages are sent to the login page.
+        ...page(() => import('./routes/require-auth')),
+        children: [
+          {
+            path: 'dashboard',
+            children: [
+              titled(null, 'page.dashboard.title'),
+              titled('sim', 'page.dashboard.sim.title'),
+              titled('port-in', 'page.dashboard.portIn.title'),
+              titled('payment', 'page.dashboard.payment.title'),
+              titled('add-ons', 'page.dashboard.addOns.title'),
+              titled('invoice', 'page.dashboard.invoice.title'),
+              titled('my-profile', 'page.dashboard.profile.title'),
+              titled('order-status', 'page.dashboard.orderStatus.title'),
+              titled('order-view/:id', 'page.dashboard.orderView.title'),
+              titled('transaction', 'page.dashboard.transaction.title'),
+              titled('usage', 'page.dashboard.usage.title'),
+              titled('add-sims', 'page.dashboard.addSims.title'),
+              titled('purchase/sim', 'page.dashboard.purchaseSim.title'),
+            ],
+          },
+        ],
+      },
+
+      // Spec §2 unknown-path rule: a trailing unknown segment is a reseller code.
+      { path: '*', ...page(() => import('./routes/unknown-path')) },
+  ];
+}

@@ -1,0 +1,1 @@
+export { default } from '../../features/coverage/pages/coverage-page';

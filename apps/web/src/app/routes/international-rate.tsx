@@ -1,0 +1,1 @@
+export { default } from '../../features/rates/pages/international-rate-page';

@@ -1,0 +1,1 @@
+export { default } from '../../features/catalogue/pages/plan-group-page';

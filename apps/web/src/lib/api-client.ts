@@ -1,0 +1,157 @@
+import type { ZodType } from 'zod';
+import { INCORRECT_CREDENTIALS, SOMETHING_WENT_WRONG, isSuppressedMessage, type ApiErrorBody } from './api-error-rules';
+import { getToken, logout } from './session';
+import { notify, type ToastMessage } from './toast';
+
+/**
+ * The one way the web app talks to the API (spec §7, §8): adds the bearer token, turns failures into
+ * an ApiError, and shows the spec's error toasts unless the caller handles the error itself.
+ */
+
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly kind: ApiErrorKind;
+  readonly fieldErrors: ApiErrorBody['errors'];
+
+  constructor(message: string, options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors'] }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.kind = options.kind;
+    this.code = options.code;
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Validates the response; a mismatch is reported as an error instead of reaching the UI. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+  /**
+   * Whether to toast a failure. `false` for callers with their own handling (a 500 fallback, a
+   * background check, a "not found" the page shows inline); a function decides per error.
+   */
+  toast?: boolean | ((error: ApiError) => boolean);
+}
+
+const BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${BASE_URL}${path}${search ? `?${search}` : ''}`;
+}
+
+function readErrorBody(data: unknown): Partial<ApiErrorBody> {
+  if (!data || typeof data !== 'object') return {};
+  const record = data as Record<string, unknown>;
+  return {
+    message: typeof record.message === 'string' && record.message.trim() ? record.message : undefined,
+    code: typeof record.code === 'string' ? record.code : undefined,
+    errors: Array.isArray(record.errors) ? (record.errors as ApiErrorBody['errors']) : undefined,
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function shouldToast(option: RequestOptions<unknown>['toast'], error: ApiError): boolean {
+  if (isSuppressedMessage(error.message)) return false;
+  if (typeof option === 'function') return option(error);
+  return option !== false;
+}
+
+function report(option: RequestOptions<unknown>['toast'], error: ApiError, message: ToastMessage = error.message) {
+  if (shouldToast(option, error)) notify.error(message);
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, signal, toast } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    // A cancelled request is the caller's intent (react-query unmounts, a newer search), not a failure to show.
+    if (signal?.aborted || (cause instanceof DOMException && cause.name === 'AbortError')) throw cause;
+    const error = new ApiError(cause instanceof Error && cause.message ? cause.message : SOMETHING_WENT_WRONG, {
+      status: 0,
+      kind: 'network',
+    });
+    report(toast, error, { id: 'error.network' });
+    throw error;
+  }
+
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = readErrorBody(data);
+    const message = parsed.message ?? (response.statusText || SOMETHING_WENT_WRONG);
+    const error = new ApiError(message, {
+      status: response.status,
+      kind: 'http',
+      code: parsed.code,
+      fieldErrors: parsed.errors,
+    });
+    const fallback = parsed.message || response.statusText ? message : { id: 'error.somethingWentWrong' };
+    if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) {
+      report(toast, error, fallback);
+      logout();
+    } else {
+      report(toast, error, fallback);
+    }
+    throw error;
+  }
+
+  if (!schema) return data as T;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    console.error(`Unexpected response from ${method} ${path}`, result.error);
+    const error = new ApiError(SOMETHING_WENT_WRONG, { status: response.status, kind: 'invalid-response' });
+    report(toast, error, { id: 'error.somethingWentWrong' });
+    throw error;
+  }
+  return result.data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

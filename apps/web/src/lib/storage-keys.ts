@@ -1,0 +1,31 @@
+/** Every key the web app writes to browser storage (spec §9), in one place so logout can clear them. */
+export const StorageKey = {
+  token: 'token',
+  cart: 'cart',
+  /** Base64 of the JSON order in progress (written by checkout). */
+  order: 'order',
+  shippingInfo: 'shippingInfo',
+  prices: 'prices',
+  cards: 'cards',
+  addOns: 'addOns',
+  dashboard: 'dashboard',
+  resellerCode: 'resellerCode',
+  resellerCodeValid: 'resellerCodeValid',
+  userLocale: 'user-locale',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+/**
+ * What logout removes (spec §4): the session and everything bought or cached for it. The language and
+ * the reseller code stay: they belong to the browser, not to the account.
+ */
+export const SESSION_SCOPED_KEYS: readonly StorageKey[] = [
+  StorageKey.token,
+  StorageKey.order,
+  StorageKey.cart,
+  StorageKey.shippingInfo,
+  StorageKey.prices,
+  StorageKey.cards,
+  StorageKey.addOns,
+  StorageKey.dashboard,
+];

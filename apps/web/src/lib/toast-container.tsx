@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { toast, ToastContainer } from 'react-toastify';
+import { registerToastDisplay, TOAST_OPTIONS, toastId, type ToastMessage, type ToastVariant } from './toast';
+
+const TITLE_IDS: Partial<Record<ToastVariant, string>> = {
+  success: 'toast.title.success',
+  error: 'toast.title.error',
+  warning: 'toast.title.warning',
+};
+
+/** Success, Error and Warning toasts carry a title (spec §8); info toasts are the message alone. */
+export function ToastBody({ variant, message }: { variant: ToastVariant; message: ToastMessage }) {
+  const titleId = TITLE_IDS[variant];
+  return (
+    <div className="toast-body">
+      {titleId ? (
+        <strong className="toast-body__title">
+          <FormattedMessage id={titleId} />
+        </strong>
+      ) : null}
+      <span className="toast-body__text">
+        {typeof message === 'string' ? message : <FormattedMessage id={message.id} values={message.values} />}
+      </span>
+    </div>
+  );
+}
+
+export default function Toasts() {
+  useEffect(() => {
+    registerToastDisplay(({ variant, message }) => {
+      const id = toastId(message);
+      if (toast.isActive(id)) return;
+      toast(<ToastBody variant={variant} message={message} />, { ...TOAST_OPTIONS, type: variant, toastId: id });
+    });
+    return () => registerToastDisplay(null);
+  }, []);
+  return <ToastContainer {...TOAST_OPTIONS} newestOnTop limit={4} />;
+}
