@@ -64,7 +64,9 @@ export async function setupAuth(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (req) => {
-    if (!isSubscriberPath(req.url)) return;
+    // The matched route too: the router decodes the path, so '/%73ubscriber/…' reaches a /subscriber route.
+    const route = req.routeOptions.url;
+    if (!isSubscriberPath(req.url) && !(route && isSubscriberPath(route))) return;
     const token = bearerToken(req);
     if (!token) throw sessionExpired();
     const session = await sessions.inspect(token);

@@ -42,9 +42,33 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
-/** The logger options with our request serializer (headers are not logged at all). */
+/** Drizzle puts the bound values of a failed query in its message ("params: …"): hashes, tokens. */
+function scrub(text: string): string {
+  return text.replace(/^params: .*$/gm, 'params: [redacted]');
+}
+
+/**
+ * Errors are logged with type, message, stack and the database's code/constraint, but not their other
+ * properties: a failed query carries its parameters, and PostgreSQL's `detail` can quote a whole row.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & { code?: unknown; constraint?: unknown; table?: unknown; statusCode?: unknown };
+  return {
+    type: e.name,
+    message: scrub(e.message),
+    stack: scrub(e.stack ?? ''),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.statusCode !== undefined ? { statusCode: e.statusCode } : {}),
+    ...(e.constraint !== undefined ? { constraint: e.constraint } : {}),
+    ...(e.table !== undefined ? { table: e.table } : {}),
+    ...(e.cause !== undefined && depth < 3 ? { cause: serializeError(e.cause, depth + 1) } : {}),
+  };
+}
+
+/** The logger options with our request and error serializers (headers are not logged at all). */
 export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const base = logger === true ? {} : logger;
-  return { ...base, serializers: { ...(base.serializers ?? {}), req: serializeRequest as never } };
+  return { ...base, serializers: { ...(base.serializers ?? {}), req: serializeRequest as never, err: serializeError as never } };
 }

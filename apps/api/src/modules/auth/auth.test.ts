@@ -323,6 +323,10 @@ describe('sign-in and sessions', () => {
     await expectExpired(token);
     // Unknown routes under /subscriber are not revealed to anonymous callers.
     expect((await call('GET', '/subscriber/no-such-thing')).statusCode).toBe(401);
+    // A percent-encoded path that the router decodes to a /subscriber route is guarded too.
+    const encoded = await call('PATCH', '/%73ubscriber/profile', { body: { firstName: 'Anon' } });
+    expect(encoded.statusCode).toBe(401);
+    expect(errorOf(encoded).code).toBe('UNAUTHORIZED');
   });
 
   it('logout revokes the session; a second logout is still fine', async () => {
@@ -633,8 +637,16 @@ describe('secrets', () => {
       const pw = 'Quiet-Meadow-Compass-77';
       await call('POST', '/public/auth/reset_password', { app: logged, body: { token: resetToken, password: pw, confirmPassword: pw } });
 
+      // A database failure mid-registration: the failed query's parameters include the new hash.
+      await logged.pool.query(`alter table subscribers add constraint test_no_explode check (first_name <> 'Explode')`);
+      const boom = await call('POST', '/public/auth/register', { app: logged, body: registration(uniqueEmail('boom'), { firstName: 'Explode' }) });
+      expect(boom.statusCode).toBe(500);
+      expect(errorOf(boom)).toEqual({ code: 'INTERNAL_ERROR', message: Messages.somethingWentWrong });
+
       const log = lines.join('');
       expect(lines.length).toBeGreaterThan(10);
+      expect(log).toContain('test_no_explode');
+      expect(log).toContain('params: [redacted]');
       expect(log).toContain('/public/auth/verify/[redacted]');
       expect(log).toContain('token=[redacted]&x=1');
       for (const secret of [PASSWORD, pw, code, token, resetToken, token.split('.')[2]!, testEnv.JWT_SECRET]) {
