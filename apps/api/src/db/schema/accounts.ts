@@ -175,7 +175,7 @@ export const oauthFlows = pgTable('oauth_flows', {
 });
 
 /** Secrets the server generates once and every instance on the database shares. */
-export const appSecrets = pgTable('app_secret', {
+export const appSecret = pgTable('app_secret', {
   name: text().primaryKey(),
   value: text().notNull(),
   createdAt: createdAt(),

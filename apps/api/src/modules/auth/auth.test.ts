@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, loginResponseSchema, registerResponseSchema } from '@app/shared/auth';
 import { Messages, apiErrorSchema } from '@app/shared/errors';
 import { loginThrottle, passwordResetTokens, sessions, subscribers, emailVerificationCodes } from '../../db/schema/accounts.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { appSecret } from '../../db/schema/accounts.js';
 import { buildTestApp, testEnv } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
 import { emailKey } from './auth.service.js';
@@ -388,6 +391,40 @@ describe('plan reads for signed-in subscribers', () => {
     expect(plan.json()).toEqual((await call('GET', `/public/plan/${planId}`)).json());
     const byPlan = await call('GET', `/subscriber/plan_pricing?planId=${planId}&isActive=true`, { token });
     expect((byPlan.json() as { planId: string }[]).every((p) => p.planId === planId)).toBe(true);
+  });
+});
+
+describe('signing key', () => {
+  it('without JWT_SECRET, generates one key in the database that every instance on it uses', async () => {
+    const first = await buildTestApp({ env: { JWT_SECRET: '', SMTP_URL: peer.url } });
+    try {
+      const config = loadConfig({ ...testEnv, JWT_SECRET: '' });
+      expect(config.JWT_SECRET).toBeUndefined();
+      // A second instance on the same database.
+      const second = await buildApp({ config, db: first.db, pool: first.pool, webDist: false });
+      try {
+        const rows = await first.db.select().from(appSecret);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.value.length).toBeGreaterThanOrEqual(64);
+        secrets.add(rows[0]!.value);
+
+        const email = uniqueEmail('twoinstances');
+        const before = peer.received.length;
+        await call('POST', '/public/auth/register', { app: first, body: registration(email) });
+        const code = codeFrom((await peer.waitFor(email, { after: before })).text);
+        await call('POST', `/public/auth/verify/${code}`, { app: first, body: { email } });
+        const token = loginResponseSchema.parse((await login(email, PASSWORD, {}, first)).json()).token;
+        const onSecond = await second.inject({ method: 'GET', url: '/subscriber/profile', headers: { authorization: `Bearer ${token}` } });
+        expect(onSecond.statusCode).toBe(200);
+        // The test suite's configured secret is not the generated one.
+        const elsewhere = await call('GET', '/subscriber/profile', { token });
+        expect(elsewhere.statusCode).toBe(401);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../../config.js';
 import type { Db, Schema } from '../../db/client.js';
-import { appSecrets, sessions, subscribers } from '../../db/schema/accounts.js';
+import { appSecret, sessions, subscribers } from '../../db/schema/accounts.js';
 
 /** The database or an open transaction: repositories accept either. */
 export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;
@@ -43,10 +43,10 @@ const LAST_SEEN_EVERY_MS = 5 * 60_000;
 export async function loadServerSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   await db
-    .insert(appSecrets)
+    .insert(appSecret)
     .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'jwt'));
+  const [row] = await db.select({ value: appSecret.value }).from(appSecret).where(eq(appSecret.name, 'jwt'));
   if (!row) throw new Error('app_secret has no jwt row after insert');
   return new TextEncoder().encode(row.value);
 }
