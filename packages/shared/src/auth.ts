@@ -181,6 +181,13 @@ export const socialProviderSchema = z.object({
 export const socialProviderListSchema = z.array(socialProviderSchema);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
+/** Codes of the account endpoints beyond the spec's (see also ErrorCode in errors.ts). */
+export const AuthErrorCode = {
+  INVALID_VERIFICATION_CODE: 'INVALID_VERIFICATION_CODE',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+} as const;
+
 /** Success texts the server returns (the client may show its own translation instead). */
 export const AuthMessages = {
   registered: 'Registration successful. Check your e-mail for a verification code.',

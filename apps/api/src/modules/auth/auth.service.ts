@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { AuthMessages, type LoginResponse } from '@app/shared/auth';
+import { AuthErrorCode, AuthMessages, type LoginResponse } from '@app/shared/auth';
 import { Messages } from '@app/shared/errors';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors.js';
 import { describeWait } from '../../plugins/rate-limit.js';
@@ -13,12 +13,6 @@ import type { AuthenticatedSubscriber, Executor, SessionDetails } from './sessio
 const REPEAT_WINDOW_MS = 2 * 60_000;
 /** Forgot-password answers no sooner than this, whether or not the address has an account. */
 const FORGOT_PASSWORD_MIN_MS = 300;
-
-export const AuthErrorCode = {
-  INVALID_VERIFICATION_CODE: 'INVALID_VERIFICATION_CODE',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
-} as const;
 
 export const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
