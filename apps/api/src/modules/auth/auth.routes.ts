@@ -6,6 +6,7 @@ import {
   deleteAccountBodySchema,
   emailBodySchema,
   forgotPasswordBodySchema,
+  localeSchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -17,7 +18,6 @@ import {
   verifyParamsSchema,
   verifyResponseSchema,
 } from '@app/shared/auth';
-import { localeSchema } from '@app/shared/auth';
 import { bearerToken } from '../../plugins/auth.js';
 import { AuthService } from './auth.service.js';
 
