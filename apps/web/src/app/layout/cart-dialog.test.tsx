@@ -1,0 +1,77 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../../lib/cart-store';
+import { addOnsFixture, categoriesFixture, pricesFixture } from '../../test/catalogue-fixtures';
+import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render';
+import CartDialog from './cart-dialog';
+
+const onClose = vi.fn();
+
+beforeEach(() => {
+  onClose.mockClear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      jsonFetch({
+        '/public/plan_category': categoriesFixture,
+        '/public/plan_pricing?isActive=true': pricesFixture,
+        '/public/add-on_plan?isActive=true': addOnsFixture,
+        '/public/service_provider/public_details': publicDetailsFixture,
+      }),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  cartStore.clear();
+});
+
+function renderDialog() {
+  return renderRoutes([{ path: '*', element: <CartDialog onClose={onClose} /> }], '/plan/paygo');
+}
+
+describe('cart dialog', () => {
+  it('lists lines with catalogue names and prices, and a display subtotal', async () => {
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-90', categoryId: 'cat-paygo', quantity: 2 });
+    cartStore.add({ _type: 'addon', addonId: 'addon-data', categoryId: 'cat-paygo' });
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Your cart' });
+    expect(await within(dialog).findByText('PayGo SIM')).toBeTruthy();
+    expect(within(dialog).getByText('PayGo · Physical SIM · 90 days')).toBeTruthy();
+    expect(within(dialog).getByText('1 GB Data Boost')).toBeTruthy();
+    expect(within(dialog).getByText('1024 MB')).toBeTruthy();
+    expect(within(dialog).getByText('$17')).toBeTruthy();
+    expect(within(dialog).getByText('$22')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
+  });
+
+  it('changes quantity with the stepper and removes lines', async () => {
+    const user = userEvent.setup();
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo' });
+    renderDialog();
+    await screen.findByText('PayGo SIM');
+    expect((screen.getByRole('button', { name: 'Decrease quantity of PayGo SIM' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of PayGo SIM' }));
+    expect(cartStore.getState().quantity).toBe(2);
+    expect(screen.getAllByText('$6')).toHaveLength(2); // line total and subtotal
+    await user.click(screen.getByRole('button', { name: 'Remove PayGo SIM' }));
+    expect(cartStore.getState().quantity).toBe(0);
+    expect(screen.getByText('Your cart is empty. Pick a plan to get started.')).toBeTruthy();
+  });
+
+  it('flags lines no longer sold and holds checkout until they are removed', async () => {
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-old', categoryId: 'cat-paygo' });
+    renderDialog();
+    expect(await screen.findByText('This item is no longer sold. Please remove it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('closes on Escape', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await act(async () => {});
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});

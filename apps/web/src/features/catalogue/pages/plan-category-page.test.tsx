@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../../../lib/cart-store';
+import * as toast from '../../../lib/toast';
+import { addOnsFixture, categoriesFixture, pricesFixture } from '../../../test/catalogue-fixtures';
+import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../../test/render';
+import PlanCategoryPage from './plan-category-page';
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      jsonFetch({
+        '/public/plan_category': categoriesFixture,
+        '/public/plan_pricing?isActive=true': pricesFixture,
+        '/public/add-on_plan?isActive=true': addOnsFixture,
+        '/public/service_provider/public_details': publicDetailsFixture,
+      }),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  cartStore.clear();
+});
+
+function renderAt(path: string) {
+  return renderRoutes([{ path: 'plan/:name', Component: PlanCategoryPage }], path);
+}
+
+describe('/plan/:name', () => {
+  it('shows the category’s active plans, Physical SIM first, with their active prices', async () => {
+    renderAt('/plan/paygo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'PayGo' })).toBeTruthy();
+    const cards = await screen.findAllByTestId('plan-card');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['PayGo SIM', 'PayGo eSIM']);
+    expect(within(cards[0]!).getByText('Physical SIM')).toBeTruthy();
+    expect(within(cards[1]!).getByText('eSIM')).toBeTruthy();
+    expect(within(cards[0]!).getByText('3 GB')).toBeTruthy();
+    expect(within(cards[0]!).getByText('300 SMS')).toBeTruthy();
+
+    const buttons = await within(cards[0]!).findAllByRole('button', { name: /^Add to cart/ });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Add to cart: PayGo SIM, $3 for 30 days',
+      'Add to cart: PayGo SIM, $8.50 for 90 days',
+    ]);
+    expect(screen.queryByText('Retired plan')).toBeNull();
+  });
+
+  it('adds a price to the cart and confirms with a success toast', async () => {
+    const success = vi.spyOn(toast.notify, 'success');
+    const user = userEvent.setup();
+    renderAt('/plan/PAYGO');
+    const [card] = await screen.findAllByTestId('plan-card');
+    const [first] = await within(card!).findAllByRole('button', { name: /^Add to cart/ });
+    await user.click(first!);
+    await user.click(first!);
+    expect(cartStore.getState().items).toEqual([{ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo', quantity: 2 }]);
+    expect(success).toHaveBeenCalledWith({ id: 'cart.added', values: { name: 'PayGo SIM' } });
+  });
+
+  it('lists the add-ons allowed for these plans with their spec labels', async () => {
+    const user = userEvent.setup();
+    renderAt('/plan/paygo');
+    expect(await screen.findByText('100 min')).toBeTruthy();
+    expect(screen.getByText('1024 MB')).toBeTruthy();
+    expect(screen.queryByText(/Other plan only/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to cart: 100 Call Minutes, $3' }));
+    expect(cartStore.getState().items).toEqual([{ _type: 'addon', addonId: 'addon-voice', categoryId: 'cat-paygo', quantity: 1 }]);
+  });
+
+  it('says so when no category has that name, including hidden ones', async () => {
+    renderAt('/plan/unlimited');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan group not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all plans' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('is busy while the catalogue loads', () => {
+    renderAt('/plan/paygo');
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, apiRequest } from './api-client';
+import { notify } from './toast';
+import * as session from './session';
+
+vi.mock('./toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+function respond(status: number, body?: unknown, statusText = '') {
+  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, statusText }));
+}
+
+const errorToast = vi.mocked(notify.error);
+
+beforeEach(() => {
+  errorToast.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.logout();
+});
+
+describe('requests', () => {
+  it('sends the bearer token when there is one, and query parameters', async () => {
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    session.setToken('abc.def.ghi', { remember: false });
+    await api.get('/public/plan_pricing', { query: { isActive: 'true', planId: undefined } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/public/plan_pricing?isActive=true');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetchMock = respond(200, []);
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/public/rate');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('posts JSON bodies', async () => {
+    const fetchMock = respond(201, { id: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/subscriber/x', { a: 1 })).resolves.toEqual({ id: 1 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+  });
+});
+
+describe('errors → toasts (spec §8)', () => {
+  it('401 other than INCORRECT_CREDENTIALS: toasts the server message and logs out', async () => {
+    session.setToken('abc.def.ghi', { remember: true });
+    vi.stubGlobal('fetch', respond(401, { message: 'Your session has expired. Please login again.', code: 'UNAUTHORIZED' }));
+    await expect(api.get('/subscriber/profile')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(errorToast).toHaveBeenCalledWith('Your session has expired. Please login again.');
+    expect(session.getSession().isAuth).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('401 INCORRECT_CREDENTIALS: toasts but keeps the session', async () => {
+    session.setToken('abc.def.ghi', { remember: true });
+    vi.stubGlobal('fetch', respond(401, { message: 'Incorrect e-mail or password', code: 'INCORRECT_CREDENTIALS' }));
+    await expect(api.post('/public/auth/login', {})).rejects.toBeInstanceOf(ApiError);
+    expect(errorToast).toHaveBeenCalledWith('Incorrect e-mail or password');
+    expect(session.getSession().isAuth).toBe(true);
+  });
+
+  it('network error: toasts a connection message and rejects without detail', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await apiRequest('/public/rate').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'network', status: 0, code: undefined, fieldErrors: undefined });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.network' });
+  });
+
+  it('other errors: the server message first', async () => {
+    vi.stubGlobal('fetch', respond(422, { message: 'You cannot change to the same plan', code: 'VALIDATION_ERROR', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Unprocessable Entity'));
+    const error = await apiRequest('/subscriber/sim/1/plan/change').catch((e: unknown) => e);
+    expect(errorToast).toHaveBeenCalledWith('You cannot change to the same plan');
+    expect(error).toMatchObject({ status: 422, fieldErrors: [{ field: 'planId', message: 'Same plan' }] });
+  });
+
+  it('other errors: then the status text', async () => {
+    vi.stubGlobal('fetch', respond(503, undefined, 'Service Unavailable'));
+    await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Service Unavailable' });
+    expect(errorToast).toHaveBeenCalledWith('Service Unavailable');
+  });
+
+  it("other errors: finally 'Something went wrong'", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>oops</html>', { status: 500, statusText: '' })));
+    await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Something went wrong', status: 500 });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.somethingWentWrong' });
+  });
+
+  it.each([
+    'The SIM you requested is deactivated.',
+    'You are not authorized to access this resource.',
+    'The SIM you requested is for testing purposes.',
+  ])('never toasts %s', async (message) => {
+    vi.stubGlobal('fetch', respond(403, { message, code: 'FORBIDDEN' }));
+    await expect(apiRequest('/subscriber/sim/1')).rejects.toMatchObject({ message });
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it('still logs out on a suppressed 401', async () => {
+    session.setToken('abc.def.ghi', { remember: true });
+    vi.stubGlobal('fetch', respond(401, { message: 'You are not authorized to access this resource.', code: 'UNAUTHORIZED' }));
+    await expect(apiRequest('/subscriber/sim')).rejects.toBeInstanceOf(ApiError);
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(session.getSession().isAuth).toBe(false);
+  });
+
+  it('lets callers opt out, entirely or per error (a 500 fallback)', async () => {
+    vi.stubGlobal('fetch', respond(500, { message: 'Internal error', code: 'INTERNAL_ERROR' }));
+    await expect(apiRequest('/public/x', { toast: false })).rejects.toMatchObject({ status: 500 });
+    await expect(apiRequest('/public/x', { toast: (e) => e.status !== 500 })).rejects.toMatchObject({ status: 500 });
+    expect(errorToast).not.toHaveBeenCalled();
+    vi.stubGlobal('fetch', respond(404, { message: 'Coverage not found', code: 'COVERAGE_NOT_FOUND' }));
+    await expect(apiRequest('/public/x', { toast: (e) => e.status !== 500 })).rejects.toMatchObject({ status: 404 });
+    expect(errorToast).toHaveBeenCalledWith('Coverage not found');
+  });
+
+  it('does not toast a request the caller aborted', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    }));
+    await expect(apiRequest('/public/rate', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});

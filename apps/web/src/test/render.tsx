@@ -1,0 +1,63 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { englishMessages } from '../lib/intl/load-messages';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function Providers({ children, client = testQueryClient() }: { children: ReactNode; client?: QueryClient }) {
+  return (
+    <IntlProvider locale="en" messages={englishMessages} defaultLocale="en">
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </IntlProvider>
+  );
+}
+
+/** Renders routes in a memory router with the app's providers, starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string, client?: QueryClient) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...utils };
+}
+
+export function renderWithProviders(ui: ReactElement, client?: QueryClient) {
+  return render(<Providers client={client}>{ui}</Providers>);
+}
+
+/** A fetch stand-in answering JSON by path; unknown paths get a 404 error body. */
+export function jsonFetch(routes: Record<string, unknown>) {
+  return async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = routes[url.pathname + url.search] ?? routes[url.pathname];
+    if (body === undefined) {
+      return new Response(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    }
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
+/** The public details the API's defaults produce (apps/api config), for tests that render the layout. */
+export const publicDetailsFixture = {
+  companyName: 'Liberty Wave Mobile',
+  address: '350 Fifth Avenue, Suite 4200, New York, NY 10118, USA',
+  phone: '+1 (646) 555-0142',
+  email: 'hello@libertywave.example',
+  whatsapp: '+1 646 555 0199',
+  salesEmail: 'sales@libertywave.example',
+  contactEmail: 'support@libertywave.example',
+  telegram: '@libertywave',
+  globalEsimUrl: 'https://global-esim.example/',
+  userManualUrl: 'https://manual.libertywave.example/',
+  stripePublicKey: 'pk_test',
+  payPalClientId: 'sb',
+  simCardPrice: 250,
+  currency: 'USD',
+};
