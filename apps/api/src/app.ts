@@ -32,7 +32,6 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: withLogRedaction(deps.logger ?? false),
     trustProxy: deps.config.TRUST_PROXY,
-    disableRequestLogging: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -22,10 +22,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         return { field: path || 'request', message: v.message ?? 'Invalid value' };
       });
-      const where = err.validationContext ?? 'request';
+      // The client toasts `message`, so it carries the first field's own words; forms read `errors`.
       const first = errors[0];
+      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
       return reply.status(400).send({
-        message: first ? `Invalid ${where}: ${first.field} ${first.message}`.trim() : `Invalid ${where}`,
+        message: first ? `${first.message}${more}` : 'Invalid request',
         code: 'VALIDATION_ERROR',
         errors,
       });
