@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logout, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { showsLogin, showsSignUp } from './site-links';
 
 /**
@@ -27,7 +28,7 @@ export function AccountActions({ className = '', onNavigate }: { className?: str
             type="button"
             className="btn btn--outline btn--sm"
             onClick={() => {
-              logout();
+              signOut();
               onNavigate?.();
               navigate('/');
             }}

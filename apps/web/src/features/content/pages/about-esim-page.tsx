@@ -41,7 +41,7 @@ export default function AboutEsimPage() {
         <ProseBlock section={{ id: 'esim.what', paragraphs: 2 }} values={values} />
       </div>
 
-      <section className="section" aria-labelledby="esim-compare">
+      <section className="section">
         <h2 id="esim-compare" className="section-title section-title--sm">
           <FormattedMessage id="esim.compare.title" />
         </h2>
