@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { captureResellerCode, resellerCodeValidity, splitResellerSegment, storedResellerCode } from './reseller-code';
+import { captureResellerCode, resellerCodeValidity, splitResellerSegment, storedResellerCode, usableResellerCode } from './reseller-code';
 
 describe('unknown-path rule: splitting off the reseller code', () => {
   it.each([
@@ -25,12 +25,14 @@ describe('capturing a reseller code', () => {
     await done;
     expect(check).toHaveBeenCalledWith('ABC123');
     expect(resellerCodeValidity()).toBe(true);
+    expect(usableResellerCode()).toBe('ABC123');
   });
 
-  it('drops an invalid code and remembers it was invalid', async () => {
+  it('keeps an invalid code but flags it, so checkout does not send it', async () => {
     await captureResellerCode('NOPE99', async () => false);
-    expect(storedResellerCode()).toBeNull();
+    expect(storedResellerCode()).toBe('NOPE99');
     expect(resellerCodeValidity()).toBe(false);
+    expect(usableResellerCode()).toBeNull();
   });
 
   it('keeps the code with an unknown flag when the check fails', async () => {

@@ -44,6 +44,11 @@ export function resellerCodeValidity(): boolean | null {
   return flag === 'true' ? true : flag === 'false' ? false : null;
 }
 
+/** The code checkout should send: the stored one unless the server has said it is not valid. */
+export function usableResellerCode(): string | null {
+  return resellerCodeValidity() === false ? null : storedResellerCode();
+}
+
 export async function checkResellerCode(code: string): Promise<boolean> {
   const result = await api.get<z.infer<typeof resellerCodeCheckSchema>>('/public/utility/is_valid_reseller_code', {
     query: { code },
@@ -54,9 +59,10 @@ export async function checkResellerCode(code: string): Promise<boolean> {
 }
 
 /**
- * Stores the code at once (the spec's rule), then asks the server in the background. A valid code is
- * flagged valid; an invalid one is removed so checkout never sends it; a failed check leaves the code
- * with an unknown flag so checkout can ask again.
+ * Stores the code at once (the spec's rule), then asks the server in the background and records the
+ * answer in `resellerCodeValid`. The code itself stays either way (a partner may fix a typo'd code on
+ * their side, and support can see what the visitor arrived with); checkout uses `usableResellerCode`.
+ * A failed check leaves the flag unknown so checkout can ask again.
  */
 export function captureResellerCode(code: string, check: (code: string) => Promise<boolean> = checkResellerCode): Promise<void> {
   writeItem(StorageKey.resellerCode, code);
@@ -66,7 +72,6 @@ export function captureResellerCode(code: string, check: (code: string) => Promi
       // A newer link may have replaced the code while this check was running.
       if (storedResellerCode() !== code) return;
       writeItem(StorageKey.resellerCodeValid, String(valid));
-      if (!valid) removeItem(StorageKey.resellerCode);
     },
     (error: unknown) => {
       console.warn('Reseller code check failed; will be checked again at checkout', error);

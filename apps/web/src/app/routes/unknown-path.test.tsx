@@ -35,9 +35,9 @@ describe('unknown paths', () => {
     const { router } = renderRoutes(routes, '/XYZ789');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    // The server said no: the code is not kept for checkout.
+    // The server said no: the code stays, flagged, and checkout will not send it.
     await waitFor(() => expect(localStorage.getItem('resellerCodeValid')).toBe('false'));
-    expect(localStorage.getItem('resellerCode')).toBeNull();
+    expect(localStorage.getItem('resellerCode')).toBe('XYZ789');
   });
 
   it('shows the 404 page for a path ending in a slash', async () => {
