@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicDetails } from '../../lib/public-details';
+import { useCart } from '../../lib/cart-store';
 import { useSession } from '../../lib/session';
 import { ExternalLink } from '../../components/ui/external-link';
 import { MenuIcon } from '../../components/ui/icons';
@@ -13,6 +14,7 @@ import { LanguageSelect } from './language-select';
 import { NavMenu } from './nav-menu';
 import { PlanLinks } from './plan-links';
 import { isPlansPath, isSupportPath, supportLinks } from './site-links';
+import { useHeaderCollapse } from './use-header-collapse';
 import './header.css';
 
 // The cart dialog needs catalogue lookups and formatting; load it on first open, not with every page.
@@ -21,7 +23,7 @@ const CartDialog = lazy(() => import('./cart-dialog'));
 /**
  * The site header (spec §2). From 1380 px everything sits in one row; below that the secondary links
  * move into the side drawer while Plans, Support, language and account stay visible for as long as
- * they fit (see docs/decisions/024).
+ * they fit, measured, not guessed, so longer languages collapse earlier (docs/decisions/024).
  */
 export function Header() {
   const intl = useIntl();
@@ -32,13 +34,24 @@ export function Header() {
   const [cartOpen, setCartOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const closeCart = useCallback(() => setCartOpen(false), []);
+  const { quantity } = useCart();
+  const rowRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const collapse = useHeaderCollapse(
+    rowRef,
+    navRef,
+    listRef,
+    [intl.locale, details?.companyName ?? '', isAuth, quantity > 0, pathname].join('|'),
+  );
+  const collapseClasses = Array.from({ length: collapse }, (_, i) => ` collapse-${i + 1}`).join('');
 
   return (
-    <header className="site-header">
-      <div className="site-header__inner container">
+    <header className={`site-header${collapseClasses}`}>
+      <div className="site-header__inner container" ref={rowRef}>
         <Brand />
-        <nav className="main-nav" aria-label={intl.formatMessage({ id: 'header.mainNav' })}>
-          <ul className="main-nav__list">
+        <nav className="main-nav" ref={navRef} aria-label={intl.formatMessage({ id: 'header.mainNav' })}>
+          <ul className="main-nav__list" ref={listRef}>
             <li className="main-nav__item main-nav__item--home">
               <NavLink to="/" end className="nav-link">
                 <FormattedMessage id="nav.home" />
