@@ -44,9 +44,10 @@ export default function HomePage({ categories, coverageForm }: HomePageProps) {
               <Link to="/plans" className="btn btn--accent btn--lg">
                 <FormattedMessage id="home.hero.cta" />
               </Link>
-              <a href="#coverage" className="btn btn--on-dark btn--lg">
+              {/* Through the router, so the scroll rule (500 ms, 90 px offset) applies. */}
+              <Link to={{ hash: 'coverage' }} className="btn btn--on-dark btn--lg">
                 <FormattedMessage id="home.hero.coverage" />
-              </a>
+              </Link>
             </div>
             <ul className="hero__ticks">
               <li>
