@@ -1,0 +1,155 @@
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { profilePatchSchema, type Profile } from '@app/shared/profile';
+import { FormField } from '../../../components/ui/form-field';
+import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
+import { DEFAULT_CURRENCY, usePublicDetails } from '../../../lib/public-details';
+import { notify } from '../../../lib/toast';
+import { useFormatMoney } from '../../../lib/use-format-money';
+import { useValidationMessage } from '../../../lib/validation-message';
+import { updateProfile } from '../api/account-actions';
+
+/**
+ * Amounts are typed in currency units ('12.50', or '12,50' as Spanish and French keyboards write it)
+ * and travel as integer cents (docs/decisions/035); an empty field clears the setting. The cents then
+ * go through the shared PATCH rules, so the limits are the server's.
+ */
+export function toCents(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (!t) return null;
+  return /^\d{1,7}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
+}
+
+export function fromCents(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
+const money = (rule: z.ZodType<number | null, number | null>) => z.string().transform(toCents).pipe(rule);
+
+const settingsSchema = z.object({
+  whenBelow: money(profilePatchSchema.shape.whenBelow.unwrap()),
+  topUpAmount: money(profilePatchSchema.shape.topUpAmount.unwrap()),
+  balanceThreshold: money(profilePatchSchema.shape.balanceThreshold.unwrap()),
+});
+type SettingsForm = z.input<typeof settingsSchema>;
+type SettingsValues = z.output<typeof settingsSchema>;
+const FIELDS = ['whenBelow', 'topUpAmount', 'balanceThreshold'] as const;
+
+function formValues(profile: Profile): SettingsForm {
+  return {
+    whenBelow: fromCents(profile.whenBelow),
+    topUpAmount: fromCents(profile.topUpAmount),
+    balanceThreshold: fromCents(profile.balanceThreshold),
+  };
+}
+
+/** Balance, automatic payments and their amounts, and saved cards: what the profile holds today. */
+export function PaymentTab({ profile }: { profile: Profile }) {
+  const intl = useIntl();
+  const message = useValidationMessage();
+  const formatMoney = useFormatMoney();
+  const currency = usePublicDetails().data?.currency ?? DEFAULT_CURRENCY;
+  const queryClient = useQueryClient();
+  const label = (id: string) => intl.formatMessage({ id });
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<SettingsForm, unknown, SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: formValues(profile) });
+
+  async function onSubmit(values: SettingsValues) {
+    try {
+      const saved = await updateProfile(queryClient, values, toastUnlessFieldErrors(FIELDS));
+      reset(formValues(saved));
+      notify.success({ id: 'profile.updated' });
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+    }
+  }
+
+  const automatic = [
+    { id: 'profile.payment.autoRenew', on: profile.autoRenewPaymentMethodId !== null },
+    { id: 'profile.payment.autoTopUp', on: profile.autoTopUpPaymentMethodId !== null },
+    { id: 'profile.payment.autoExtend', on: profile.autoExtendPaymentMethodId !== null },
+  ];
+  const anyCardLinked = automatic.some((a) => a.on);
+
+  const amount = (name: (typeof FIELDS)[number], labelId: string, hintId: string) => (
+    <FormField
+      label={<FormattedMessage id={labelId} />}
+      hint={<FormattedMessage id={hintId} values={{ currency }} />}
+      error={message(errors[name]?.message, label(labelId), formatMoney)}
+    >
+      {(c) => <input {...c} {...register(name)} className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" dir="ltr" />}
+    </FormField>
+  );
+
+  return (
+    <div className="profile-sections">
+      <section className="profile-section" aria-labelledby="payment-balance-title">
+        <h3 id="payment-balance-title" className="profile-section__title">
+          <FormattedMessage id="profile.payment.balance" />
+        </h3>
+        <p className="profile-balance" data-testid="profile-balance">
+          {formatMoney(profile.balance)}
+        </p>
+      </section>
+
+      <section className="profile-section" aria-labelledby="payment-auto-title">
+        <h3 id="payment-auto-title" className="profile-section__title">
+          <FormattedMessage id="profile.payment.automatic" />
+        </h3>
+        <dl className="profile-facts">
+          {automatic.map((a) => (
+            <div key={a.id}>
+              <dt>
+                <FormattedMessage id={a.id} />
+              </dt>
+              <dd>
+                <span className={`badge ${a.on ? 'badge--success' : 'badge--info'}`}>
+                  <FormattedMessage id={a.on ? 'profile.payment.on' : 'profile.payment.off'} />
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="field-hint">
+          <FormattedMessage id="profile.payment.automaticHint" />
+        </p>
+      </section>
+
+      <section className="profile-section" aria-labelledby="payment-settings-title">
+        <h3 id="payment-settings-title" className="profile-section__title">
+          <FormattedMessage id="profile.payment.settings" />
+        </h3>
+        <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="payment-settings-title">
+          <div className="form-row">
+            {amount('whenBelow', 'profile.payment.whenBelow', 'profile.payment.whenBelowHint')}
+            {amount('topUpAmount', 'profile.payment.topUpAmount', 'profile.payment.topUpAmountHint')}
+          </div>
+          <div className="form-row">{amount('balanceThreshold', 'profile.payment.threshold', 'profile.payment.thresholdHint')}</div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
+              <FormattedMessage id={isSubmitting ? 'form.saving' : 'form.save'} />
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section className="profile-section" aria-labelledby="payment-cards-title">
+        <h3 id="payment-cards-title" className="profile-section__title">
+          <FormattedMessage id="profile.payment.cards" />
+        </h3>
+        <p className="profile-empty">
+          <FormattedMessage id={anyCardLinked ? 'profile.payment.cardLinked' : 'profile.payment.noCards'} />
+        </p>
+      </section>
+    </div>
+  );
+}
