@@ -15,14 +15,20 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly kind: ApiErrorKind;
   readonly fieldErrors: ApiErrorBody['errors'];
+  /** Seconds to wait before trying again (429 answers), e.g. for a 'Send again in {seconds}' countdown. */
+  readonly retryAfter: number | undefined;
 
-  constructor(message: string, options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors'] }) {
+  constructor(
+    message: string,
+    options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors']; retryAfter?: number },
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.kind = options.kind;
     this.code = options.code;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfter = options.retryAfter;
   }
 }
 
@@ -64,6 +70,7 @@ function readErrorBody(data: unknown): Partial<ApiErrorBody> {
     message: typeof record.message === 'string' && record.message.trim() ? record.message : undefined,
     code: typeof record.code === 'string' ? record.code : undefined,
     errors: Array.isArray(record.errors) ? (record.errors as ApiErrorBody['errors']) : undefined,
+    retryAfter: typeof record.retryAfter === 'number' && record.retryAfter >= 0 ? record.retryAfter : undefined,
   };
 }
 
@@ -123,6 +130,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       kind: 'http',
       code: parsed.code,
       fieldErrors: parsed.errors,
+      retryAfter: parsed.retryAfter,
     });
     const fallback = parsed.message || response.statusText ? message : { id: 'error.somethingWentWrong' };
     if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) {

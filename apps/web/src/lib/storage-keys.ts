@@ -12,6 +12,8 @@ export const StorageKey = {
   resellerCode: 'resellerCode',
   resellerCodeValid: 'resellerCodeValid',
   userLocale: 'user-locale',
+  /** sessionStorage: the 'Stay signed in' choice, kept across the round trip to a social provider. */
+  socialRemember: 'socialRemember',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
