@@ -84,6 +84,8 @@ export const configSchema = z.object({
     .regex(/^\s*([a-z][a-z0-9-]{1,30}\s*(,\s*|$))*$/i, 'must be a comma-separated list of provider names')
     .default(''),
   TRUST_PROXY: bool.default(false),
+  /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
 
   COMPANY_NAME: z.string().min(1).default('Liberty Wave Mobile'),
   COMPANY_ADDRESS: z.string().min(1).default('350 Fifth Avenue, Suite 4200, New York, NY 10118, USA'),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { runMigrations, withStartupLock } from './db/migrate.js';
@@ -41,6 +42,7 @@ async function main() {
       config,
       db: database.db,
       pool: database.pool,
+      ...(config.WEB_DIST_DIR ? { webDist: path.resolve(config.WEB_DIST_DIR) } : {}),
       logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     });
     await app.listen({ port: config.PORT, host: config.HOST });
