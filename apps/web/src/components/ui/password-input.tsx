@@ -1,20 +1,22 @@
-import { useState, type ComponentProps } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { useIntl } from 'react-intl';
 import './forms.css';
 
-type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'>;
+type PasswordInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'type'>;
 
 /**
  * A password field with a show/hide button. The button keeps one name ('Show password') and reports
  * its state with aria-pressed, the pattern screen readers announce best.
  */
-export function PasswordInput({ className, id, ...props }: PasswordInputProps) {
+// forwardRef rather than React 19's ref-as-prop, so react-hook-form reaches the input under preact/compat too.
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ className, id, ...props }, ref) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
       <input
         {...props}
+        ref={ref}
         id={id}
         type={visible ? 'text' : 'password'}
         className={`input password-input__field${className ? ` ${className}` : ''}`}
@@ -34,7 +36,7 @@ export function PasswordInput({ className, id, ...props }: PasswordInputProps) {
       </button>
     </div>
   );
-}
+});
 
 const iconProps = {
   width: 20,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { normalizePhone } from '@app/shared/phone';
 import { callingCountries, countryForNumber, findCallingCountry } from '../../lib/calling-codes';
@@ -16,7 +16,6 @@ interface PhoneInputProps extends Partial<FieldControlProps> {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  ref?: Ref<HTMLInputElement>;
   disabled?: boolean;
   /** A country known from elsewhere (the profile's), tried before the IP lookup. */
   initialCountry?: string | null;
@@ -27,7 +26,10 @@ interface PhoneInputProps extends Partial<FieldControlProps> {
  * and a field that keeps only digits — full-width, Arabic-Indic and Persian digits become ASCII — with
  * the '+' added in front. Typing a calling code moves the picker to that country.
  */
-export function PhoneInput({ name, value, onChange, onBlur, ref, disabled, initialCountry, ...aria }: PhoneInputProps) {
+export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput(
+  { name, value, onChange, onBlur, disabled, initialCountry, ...aria },
+  ref,
+) {
   const intl = useIntl();
   const regionName = useRegionName();
   const [country, setCountry] = useState<string>(
@@ -124,4 +126,4 @@ export function PhoneInput({ name, value, onChange, onBlur, ref, disabled, initi
       />
     </div>
   );
-}
+});
