@@ -80,7 +80,7 @@ export function VerifyEmailForm({ email, resendAfter, onVerified }: VerifyEmailF
   return (
     <>
       <p className="auth-card__lead">
-        <FormattedMessage id="auth.verify.sentTo" values={{ email: <strong className="auth-email">{email}</strong> }} />
+        <FormattedMessage id="auth.verify.sentTo" values={{ email: <strong key="email" className="auth-email">{email}</strong> }} />
       </p>
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField

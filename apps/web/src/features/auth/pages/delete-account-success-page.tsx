@@ -6,7 +6,7 @@ import { AuthLayout } from '../components/auth-layout';
 export default function DeleteAccountSuccessPage() {
   const intl = useIntl();
   return (
-    <AuthLayout title={intl.formatMessage({ id: 'page.deleteAccountSuccess.title' })}>
+    <AuthLayout centered title={intl.formatMessage({ id: 'page.deleteAccountSuccess.title' })}>
       <div className="auth-done">
         <p>
           <FormattedMessage id="auth.deleted.body" />

@@ -59,10 +59,10 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title={title} footer={footer}>
+      <AuthLayout centered title={title} footer={footer}>
         <div className="auth-done">
           <p>
-            <FormattedMessage id="auth.forgot.sent" values={{ email: <strong className="auth-email">{sentTo}</strong> }} />
+            <FormattedMessage id="auth.forgot.sent" values={{ email: <strong key="email" className="auth-email">{sentTo}</strong> }} />
           </p>
           <p className="muted">
             <FormattedMessage id="auth.forgot.sentHint" values={{ minutes: 60 }} />

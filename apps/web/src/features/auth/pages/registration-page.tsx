@@ -162,8 +162,8 @@ export default function RegistrationPage() {
           <FormattedMessage
             id="auth.registration.terms"
             values={{
-              terms: (chunks) => <Link to="/terms">{chunks}</Link>,
-              privacy: (chunks) => <Link to="/privacy-policy">{chunks}</Link>,
+              terms: (chunks) => <Link key="terms" to="/terms">{chunks}</Link>,
+              privacy: (chunks) => <Link key="privacy" to="/privacy-policy">{chunks}</Link>,
             }}
           />
         </p>

@@ -66,7 +66,7 @@ export default function ResetPasswordPage() {
 
   if (linkInvalid) {
     return (
-      <AuthLayout title={label('auth.reset.invalidTitle')} footer={footer}>
+      <AuthLayout centered title={label('auth.reset.invalidTitle')} footer={footer}>
         <div className="auth-done">
           <p>
             <FormattedMessage id="auth.reset.invalid" />

@@ -30,7 +30,7 @@ export default function SocialAuthPage() {
   }
 
   return (
-    <AuthLayout title={intl.formatMessage({ id: 'auth.social.failedTitle' })}>
+    <AuthLayout centered title={intl.formatMessage({ id: 'auth.social.failedTitle' })}>
       <div className="auth-done">
         <p>
           <FormattedMessage id="auth.social.missingToken" values={{ name }} />

@@ -105,7 +105,7 @@ export function PaymentTab({ profile }: { profile: Profile }) {
         <h3 id="payment-auto-title" className="profile-section__title">
           <FormattedMessage id="profile.payment.automatic" />
         </h3>
-        <dl className="profile-facts">
+        <dl className="profile-facts profile-facts--three">
           {automatic.map((a) => (
             <div key={a.id}>
               <dt>

@@ -37,7 +37,7 @@ export function SecurityTab({ profile }: { profile: Profile }) {
           <FormattedMessage id="profile.security.deleteTitle" />
         </h3>
         <p>
-          <FormattedMessage id="profile.security.deleteText" values={{ policy: (chunks) => <Link to="/delete-account-policy">{chunks}</Link> }} />
+          <FormattedMessage id="profile.security.deleteText" values={{ policy: (chunks) => <Link key="policy" to="/delete-account-policy">{chunks}</Link> }} />
         </p>
         {profile.hasPassword ? <DeleteAccount /> : <NoPasswordNotice email={profile.email} forDeletion />}
       </section>
