@@ -19,4 +19,24 @@ delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 delete process.env.REDIS_URL;
 
+// Social sign-in against a local OpenID provider (auth.spec.ts): started first, so the login page
+// lists its button. E2E_OIDC=0 leaves social sign-in unconfigured.
+if (process.env.E2E_OIDC !== '0') {
+  const { startOidcIssuer } = await import('./e2e-oidc-issuer.mjs');
+  const clientId = 'shop-e2e';
+  const clientSecret = 'shop-e2e-secret-0123456789';
+  const { issuer } = await startOidcIssuer({
+    clientId,
+    clientSecret,
+    redirectUris: [`${process.env.PUBLIC_URL}/public/auth/social/local/callback`],
+  });
+  Object.assign(process.env, {
+    OIDC_PROVIDERS: 'local',
+    OIDC_LOCAL_ISSUER: issuer,
+    OIDC_LOCAL_CLIENT_ID: clientId,
+    OIDC_LOCAL_CLIENT_SECRET: clientSecret,
+    OIDC_LOCAL_NAME: 'Local ID',
+  });
+}
+
 await import(path.join(root, 'apps/api/dist/server.js'));
