@@ -11,6 +11,7 @@ const only = process.argv.slice(2);
 
 const steps = [
   ['typecheck', bin('tsc'), ['-b', 'apps/api', 'packages/shared']],
+  ['typecheck-tests', bin('tsc'), ['-p', 'apps/api/tsconfig.test.json']],
   ['typecheck-web', bin('tsc'), ['-p', 'apps/web', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['unit+api', bin('vitest'), ['run']],
