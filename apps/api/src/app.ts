@@ -12,6 +12,7 @@ import { withLogRedaction } from './plugins/log-redaction.js';
 import { setupMail } from './plugins/mail.js';
 import { setupRateLimits } from './plugins/rate-limit.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { utilityModule } from './modules/utility/ip-country.routes.js';
 import { catalogueModule } from './modules/catalogue/catalogue.routes.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { subscriberCatalogueModule } from './modules/auth/subscriber-catalogue.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriberCatalogueModule);
   await app.register(profileModule);
   await app.register(socialAuthModule);
+  await app.register(utilityModule);
 
   if (deps.webDist !== false) await registerStaticWeb(app, deps.webDist);
   return app;

@@ -84,6 +84,8 @@ export const configSchema = z.object({
     .regex(/^\s*([a-z][a-z0-9-]{1,30}\s*(,\s*|$))*$/i, 'must be a comma-separated list of provider names')
     .default(''),
   TRUST_PROXY: bool.default(false),
+  /** Request header in which the CDN/load balancer passes the visitor's country (trusted only with TRUST_PROXY). */
+  GEOIP_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').default('cf-ipcountry'),
   /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 

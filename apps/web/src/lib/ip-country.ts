@@ -2,11 +2,13 @@
  * The visitor's country from their IP address, for the phone input's default country (spec §7: an
  * IP-to-country lookup whose failure falls back to the first preferred country). A guess that only
  * saves a click, so it is asked once per page load, only when a phone field appears, and given up
- * after a short wait. `VITE_IP_COUNTRY_URL` points it at another service (or '' turns it off); the
- * answer may be plain text ('US') or JSON with `country_code`, `countryCode` or `country`.
+ * after a short wait. By default it asks our own API, which reads the country the CDN in front of the
+ * site passes along; `VITE_IP_COUNTRY_URL` points it elsewhere (or '' turns it off). The answer may be
+ * plain text ('US') or JSON with `country_code`, `countryCode` or `country`.
  */
 
-const DEFAULT_URL = 'https://ipapi.co/country/';
+// Our own API answers from the CDN's country header (see the API's utility module); no third party.
+const DEFAULT_URL = '/public/utility/ip_country';
 export const IP_COUNTRY_TIMEOUT_MS = 1500;
 
 const configuredUrl = import.meta.env.VITE_IP_COUNTRY_URL as string | undefined;
