@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +26,8 @@ export interface AppDeps {
   /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
   webDist?: string | false;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (tests list them to check that none escapes a suite). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server without listening, so tests can `inject` into it. */
@@ -35,6 +37,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
