@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import './plugins/context.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { setupAuth } from './plugins/auth.js';
 import { withLogRedaction } from './plugins/log-redaction.js';
 import { setupMail } from './plugins/mail.js';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('pool', deps.pool);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     // The SPA loads payment SDKs and inline styles from react-toastify; a strict CSP comes with checkout.

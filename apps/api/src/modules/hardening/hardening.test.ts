@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginResponseSchema } from '@app/shared/auth';
+import { apiErrorSchema } from '@app/shared/errors';
+import { profileSchema } from '@app/shared/profile';
+import { subscribers } from '../../db/schema/accounts.js';
+import { buildTestApp } from '../../test/helpers.js';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+
+/** Regression tests for defects the bad-input review found; each failed before its fix. */
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let t: TestApp;
+let peer: SmtpPeer;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await buildTestApp({ env: { SMTP_URL: peer.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+const PASSWORD = 'Blue-Harbour-Lantern-42';
+let seq = 0;
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${++seq}@example.com`;
+
+function registration(email: string, extra: Record<string, unknown> = {}) {
+  return { firstName: 'Maria', lastName: 'Lopez', email, phone: '+1 646 555 0100', password: PASSWORD, confirmPassword: PASSWORD, ...extra };
+}
+
+/** Registers through the API, verifies with the mailed code and signs in. */
+async function signedUp(tag: string) {
+  const email = uniqueEmail(tag);
+  const before = peer.received.length;
+  const reg = await t.app.inject({ method: 'POST', url: '/public/auth/register', payload: registration(email) });
+  expect(reg.statusCode, reg.body).toBe(201);
+  const code = /\b(\d{6})\b/.exec((await peer.waitFor(email, { after: before })).text)?.[1];
+  expect((await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } })).statusCode).toBe(200);
+  const login = await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email, password: PASSWORD } });
+  expect(login.statusCode, login.body).toBe(200);
+  return { email, token: loginResponseSchema.parse(login.json()).token };
+}
+
+describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+  it('registration with a NUL in a name answers 400 naming the field and creates no account', async () => {
+    const email = uniqueEmail('nul');
+    const res = await t.app.inject({ method: 'POST', url: '/public/auth/register', payload: registration(email, { firstName: 'Ma\u0000ria' }) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(apiErrorSchema.parse(res.json())).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'firstName', message: 'Contains a character that is not allowed' }],
+    });
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.email, email))).toEqual([]);
+  });
+
+  it('a profile change with a NUL answers 400 naming every such field and changes nothing', async () => {
+    const me = await signedUp('nulprofile');
+    const auth = { authorization: `Bearer ${me.token}` };
+    const res = await t.app.inject({ method: 'PATCH', url: '/subscriber/profile', headers: auth, payload: { city: 'Lis\u0000bon', state: '\u0000', firstName: 'Ana' } });
+    expect(res.statusCode, res.body).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors?.map((e) => e.field).sort()).toEqual(['city', 'state']);
+    const profile = profileSchema.parse((await t.app.inject({ method: 'GET', url: '/subscriber/profile', headers: auth })).json());
+    expect(profile).toMatchObject({ city: null, state: null, firstName: 'Maria' });
+  });
+
+  it('a NUL in a query parameter or path segment is a field error too', async () => {
+    const query = await t.app.inject({ method: 'GET', url: '/public/utility/is_valid_reseller_code?code=DEMO%0010' });
+    expect(query.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(query.json()).errors).toEqual([{ field: 'code', message: 'Contains a character that is not allowed' }]);
+    const path = await t.app.inject({ method: 'GET', url: '/public/pwg/coverage/100%0001' });
+    expect(path.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(path.json()).errors?.[0]?.field).toBe('zipcode');
+  });
+});
