@@ -77,3 +77,24 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     expect(apiErrorSchema.parse(path.json()).errors?.[0]?.field).toBe('zipcode');
   });
 });
+
+describe('social sign-in callback', () => {
+  it('a malformed flow cookie ends on the login error page, not in a 500', async () => {
+    const social = await buildTestApp({
+      env: { PUBLIC_URL: 'http://localhost:3000', OIDC_PROVIDERS: 'acme', OIDC_ACME_ISSUER: 'http://127.0.0.1:9/', OIDC_ACME_CLIENT_ID: 'x', OIDC_ACME_CLIENT_SECRET: 'y' },
+    });
+    try {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await social.app.inject({
+          method,
+          url: '/public/auth/social/acme/callback?code=abc&state=def',
+          headers: { cookie: 'social_flow=%E0%A4%A' },
+        });
+        expect(res.statusCode, res.body).toBe(302);
+        expect(res.headers.location).toBe('http://localhost:3000/auth/login?error=social');
+      }
+    } finally {
+      await social.close();
+    }
+  });
+});
