@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import './plugins/context.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { setupAuth } from './plugins/auth.js';
 import { withLogRedaction } from './plugins/log-redaction.js';
@@ -37,6 +37,7 @@ export async function buildApp(deps: AppDeps) {
     logger: withLogRedaction(deps.logger ?? false),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
 
@@ -46,4 +46,20 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' });
   });
+}
+
+/**
+ * Errors the router raises before any hook or route runs (a bad percent-escape in the path, a path
+ * parameter over maxParamLength). Fastify answers them itself, past the error handler and the
+ * helmet hook, with a body of its own that quotes the raw path; this keeps them to our contract.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+  if (status >= 500) {
+    void reply.status(500).send({ message: 'Something went wrong', code: 'INTERNAL_ERROR' });
+    return;
+  }
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address of this request is not valid';
+  void reply.status(status).send({ message, code: err.code ?? 'BAD_REQUEST' });
 }

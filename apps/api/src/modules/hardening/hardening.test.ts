@@ -98,3 +98,16 @@ describe('social sign-in callback', () => {
     }
   });
 });
+
+describe('addresses the router cannot read', () => {
+  it('a bad percent-escape or an over-long path parameter answers in the error contract, without quoting the path', async () => {
+    for (const url of ['/public/plan/%ZZ', '/subscriber/plan/%C0%AF', `/public/plan/${'x'.repeat(101)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
+      expect(apiErrorSchema.parse(res.json()).message).not.toContain(url.slice(-10));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+});
