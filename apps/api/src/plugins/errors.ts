@@ -18,9 +18,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: FieldError[] = err.validation.map((v) => {
+      const errors: FieldError[] = err.validation.flatMap((v) => {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-        return { field: path || 'request', message: v.message ?? 'Invalid value' };
+        // A strict object lists every key it refuses in one issue at the object's own path; a form
+        // marks fields, so each refused key becomes an error of its own, named like any other field.
+        const keys = v.keyword === 'unrecognized_keys' ? v.params?.keys : undefined;
+        if (Array.isArray(keys) && keys.length) {
+          return keys.map((k) => ({ field: path ? `${path}.${String(k)}` : String(k), message: `Unknown field: ${String(k)}` }));
+        }
+        return [{ field: path || 'request', message: v.message ?? 'Invalid value' }];
       });
       // The client toasts `message`, so it carries the first field's own words; forms read `errors`.
       const first = errors[0];

@@ -111,3 +111,25 @@ describe('addresses the router cannot read', () => {
     }
   });
 });
+
+describe('field errors', () => {
+  it('name each unknown key a strict body refuses, instead of the whole request', async () => {
+    const me = await signedUp('unknownkeys');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/subscriber/profile',
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: { city: 'Lisbon', nickname: 'x', isAdmin: true },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'nickname', message: 'Unknown field: nickname' },
+        { field: 'isAdmin', message: 'Unknown field: isAdmin' },
+      ]),
+    );
+    expect(body.errors?.map((e) => e.field)).not.toContain('request');
+  });
+});
