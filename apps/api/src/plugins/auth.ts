@@ -48,6 +48,13 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 const sessionExpired = () => unauthorized(Messages.sessionExpired, 'UNAUTHORIZED');
 
+/** Account and subscriber answers: tokens, addresses, profiles. */
+function isPersonalPath(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  const path = req.url.split('?')[0] ?? '';
+  return isSubscriberPath(path) || (route !== undefined && isSubscriberPath(route)) || path === '/public/auth' || path.startsWith('/public/auth/');
+}
+
 export async function setupAuth(app: FastifyInstance) {
   const secret = await loadServerSecret(app.db, app.config.JWT_SECRET);
   const sessions = new SessionService(app.db, secret, app.config);
@@ -61,6 +68,12 @@ export async function setupAuth(app: FastifyInstance) {
       if (!s) throw sessionExpired();
       return s;
     },
+  });
+
+  // No shared or browser cache may keep a token or personal data unless the route chose a policy
+  // itself (the subscriber plan reads are 'private, max-age=60'); errors on these paths included.
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('cache-control') && isPersonalPath(req)) reply.header('cache-control', 'no-store');
   });
 
   app.addHook('onRequest', async (req) => {

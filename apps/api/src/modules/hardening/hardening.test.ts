@@ -133,3 +133,37 @@ describe('field errors', () => {
     expect(body.errors?.map((e) => e.field)).not.toContain('request');
   });
 });
+
+describe('caching of personal answers', () => {
+  it('tokens, addresses and profiles are sent with Cache-Control: no-store, errors too', async () => {
+    const email = uniqueEmail('nostore');
+    const before = peer.received.length;
+    const reg = await t.app.inject({ method: 'POST', url: '/public/auth/register', payload: registration(email) });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.headers['cache-control']).toBe('no-store');
+    const code = /\b(\d{6})\b/.exec((await peer.waitFor(email, { after: before })).text)?.[1];
+    const verify = await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } });
+    expect(verify.headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const auth = { authorization: `Bearer ${loginResponseSchema.parse(login.json()).token}` };
+
+    const patch = await t.app.inject({ method: 'PATCH', url: '/subscriber/profile', headers: auth, payload: { city: 'Lisbon' } });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.headers['cache-control']).toBe('no-store');
+    for (const url of ['/subscriber/profile', '/subscriber/no-such-route']) {
+      const anonymous = await t.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+    }
+    const wrong = await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email, password: 'wrong-password-1' } });
+    expect(wrong.headers['cache-control']).toBe('no-store');
+
+    // Routes with a policy of their own keep it.
+    const plans = await t.app.inject({ method: 'GET', url: '/public/plan_category' });
+    const planId = (plans.json() as { plans: { id: string }[] }[]).flatMap((c) => c.plans)[0]!.id;
+    expect((await t.app.inject({ method: 'GET', url: `/subscriber/plan/${planId}`, headers: auth })).headers['cache-control']).toBe('private, max-age=60');
+    expect(plans.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
