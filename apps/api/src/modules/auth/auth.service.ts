@@ -343,7 +343,13 @@ export class AuthService {
       await this.app.sessions.revokeAll(tx, s.id, who.sessionId);
       return true;
     });
-    if (!changed) throw incorrectPassword('currentPassword');
+    if (!changed) {
+      // Another request changed it between our check and our write. When that was this same form
+      // sent twice (a double click), it set this very password: answer as it did, change nothing.
+      const now = await repo.findSubscriberById(this.db, s.id);
+      if (now && (await verifyPassword(now.passwordHash, password))) return { message: AuthMessages.passwordChanged };
+      throw incorrectPassword('currentPassword');
+    }
     await this.app.mail.send(s.email, s.locale, { kind: 'password-changed', firstName: s.firstName, at: new Date() });
     return { message: AuthMessages.passwordChanged };
   }

@@ -167,3 +167,25 @@ describe('caching of personal answers', () => {
     expect(plans.headers['cache-control']).toBe('public, max-age=60');
   });
 });
+
+describe('double submits', () => {
+  it('two identical password changes in flight both answer success; the password changes once, one mail', async () => {
+    const me = await signedUp('doubleclick');
+    const auth = { authorization: `Bearer ${me.token}` };
+    const NEW = 'Copper-Valley-Orchard-91';
+    const change = () =>
+      t.app.inject({ method: 'POST', url: '/subscriber/change_password', headers: auth, payload: { currentPassword: PASSWORD, password: NEW, confirmPassword: NEW } });
+    const before = peer.received.length;
+    const answers = await Promise.all([change(), change()]);
+    expect(answers.map((r) => `${r.statusCode} ${r.body}`)).toEqual([
+      '200 {"message":"Your password has been changed."}',
+      '200 {"message":"Your password has been changed."}',
+    ]);
+    await peer.waitFor(me.email, { after: before });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(peer.received.slice(before).filter((m) => m.to.includes(me.email))).toHaveLength(1);
+    expect((await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: NEW } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/subscriber/profile', headers: auth })).statusCode).toBe(200);
+  });
+});
