@@ -25,6 +25,12 @@ declare module 'fastify' {
   }
 }
 
+/** Mail servers quote the recipient when they refuse it; logs must not carry people's addresses. */
+export function withoutAddresses(text: string): string {
+  // Capped first: the pattern backtracks on long runs without an '@', and a reason needs no more.
+  return text.slice(0, 500).replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]');
+}
+
 export function mailSender(config: AppConfig): string {
   return config.MAIL_FROM ?? `"${config.COMPANY_NAME.replace(/["\\]/g, '')}" <${config.COMPANY_EMAIL}>`;
 }
@@ -52,7 +58,7 @@ export function setupMail(app: FastifyInstance, mailer: Mailer = createMailer(ap
         await mailer.send({ to, kind: content.kind, ...renderMail(content, locale, company) });
         return true;
       } catch (e) {
-        app.log.error({ kind: content.kind, reason: (e as Error).message }, 'account mail not sent');
+        app.log.error({ kind: content.kind, reason: withoutAddresses((e as Error).message) }, 'account mail not sent');
         return false;
       }
     },

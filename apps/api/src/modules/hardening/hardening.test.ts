@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '@app/shared/auth';
 import { apiErrorSchema } from '@app/shared/errors';
@@ -187,5 +190,43 @@ describe('double submits', () => {
     expect((await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: NEW } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: PASSWORD } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/subscriber/profile', headers: auth })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('a mail the server refuses is logged without the address it was for', async () => {
+    // A mail server that refuses the recipient quotes the address back, as real ones do.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const err = Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 });
+        callback(err);
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const port = (refusing.server.address() as AddressInfo).port;
+    const app = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, logger: { level: 'info', stream } });
+    try {
+      const email = uniqueEmail('refused');
+      const res = await app.app.inject({ method: 'POST', url: '/public/auth/register', payload: registration(email) });
+      expect(res.statusCode).toBe(201);
+      const failure = lines.find((l) => l.includes('account mail not sent'));
+      expect(failure).toBeDefined();
+      expect(JSON.parse(failure!)).toMatchObject({ kind: 'verification-code', reason: expect.stringContaining('Recipient address rejected') });
+      expect(lines.join('')).not.toContain(email);
+      expect(lines.join('')).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.-]+/);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
   });
 });
