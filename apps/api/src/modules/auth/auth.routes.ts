@@ -20,6 +20,7 @@ import {
 } from '@app/shared/auth';
 import { bearerToken } from '../../plugins/auth.js';
 import { AuthService } from './auth.service.js';
+import { primeDummyHash } from './passwords.js';
 
 /** First language of Accept-Language, when it is a tag we can store. */
 function acceptedLocale(header: string | undefined): string | undefined {
@@ -34,6 +35,7 @@ export async function authModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = new AuthService(fastify);
   const limits = fastify.rateLimits;
+  await primeDummyHash();
 
   app.post(
     '/public/auth/register',

@@ -18,13 +18,21 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * The throw-away hash unknown addresses are checked against. Made at start (the auth module awaits
+ * it): made on first use, the first unknown address would take a hash longer than a real one.
+ */
+export function primeDummyHash(): Promise<string> {
+  dummyHash ??= argon2.hash('no account has this password', ARGON2_OPTIONS);
+  return dummyHash;
+}
+
+/**
  * Verifies against `hash`, or, when there is no hash (unknown address, social-only account),
  * against a throw-away hash so the answer takes as long either way.
  */
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= argon2.hash('no account has this password', ARGON2_OPTIONS);
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    await argon2.verify(await primeDummyHash(), password).catch(() => false);
     return false;
   }
   try {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema } from '@app/shared/auth';
 import { apiErrorSchema } from '@app/shared/errors';
 import { profileSchema } from '@app/shared/profile';
@@ -227,6 +227,28 @@ describe('logs', () => {
     } finally {
       await app.close();
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
+describe('sign-in timing', () => {
+  it('the first login for an unknown address after start costs one argon2 verification, like a wrong password', async () => {
+    // A fresh module graph: the throw-away hash for unknown addresses is module state.
+    vi.resetModules();
+    const argon2 = (await import('argon2')).default;
+    const { buildTestApp: freshApp } = await import('../../test/helpers.js');
+    const app = await freshApp();
+    const hash = vi.spyOn(argon2, 'hash');
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const res = await app.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: uniqueEmail('ghost'), password: PASSWORD } });
+      expect(res.statusCode).toBe(401);
+      expect(hash).not.toHaveBeenCalled();
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+      verify.mockRestore();
+      await app.close();
     }
   });
 });
