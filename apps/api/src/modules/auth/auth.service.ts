@@ -131,7 +131,8 @@ export class AuthService {
       // Two submits raced past the lookup; the loser answers like a repeat.
       if ((e as { cause?: { code?: string } }).cause?.code !== '23505' && (e as { code?: string }).code !== '23505') throw e;
       const winner = await repo.findSubscriberByEmail(this.db, input.email);
-      if (!winner) throw e;
+      // The index also covers rows the lookup skips (deleted_at set): the address is still taken.
+      if (!winner) throw conflict(Messages.subscriberExists, 'SUBSCRIBER_ALREADY_EXISTS');
       return answer(await this.repeatedRegistration(winner, input.password));
     }
     await this.sendCode(created.subscriber, created.code);

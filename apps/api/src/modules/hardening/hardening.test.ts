@@ -252,3 +252,14 @@ describe('sign-in timing', () => {
     }
   });
 });
+
+describe('unique e-mail', () => {
+  it('an address held by a row the lookup skips (a deactivated account) answers 409, not the raw unique violation', async () => {
+    const email = uniqueEmail('held');
+    await t.db.insert(subscribers).values({ email, firstName: 'Old', lastName: 'Row', deletedAt: new Date() });
+    const res = await t.app.inject({ method: 'POST', url: '/public/auth/register', payload: registration(email) });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(apiErrorSchema.parse(res.json()).code).toBe('SUBSCRIBER_ALREADY_EXISTS');
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.email, email))).toHaveLength(1);
+  });
+});
