@@ -146,42 +146,44 @@ export async function retireResetTokens(exec: Executor, subscriberId: string) {
 
 // --- login lockout ---------------------------------------------------------------------------
 
-export async function lockedUntil(exec: Executor, emailKey: string): Promise<Date | undefined> {
-  const [row] = await exec
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.emailKey, emailKey), gt(loginThrottle.lockedUntil, new Date())));
-  return row?.lockedUntil ?? undefined;
-}
-
 /**
- * Counts one failed password for the address and locks it once `threshold` failures fall within
- * the window. A window that has run out, or a lock that has expired, starts the count again, so a
- * lock never outlives `lockMs` and an attacker gets at most `threshold` guesses per lock period.
+ * Counts one password attempt for the address before the password is checked, and returns its
+ * number within the window and any lock in force. Counting first, in one atomic upsert, is what
+ * holds parallel guesses to the threshold: each gets its own number, and those past the threshold
+ * are refused without being checked. A window that has run out, or a lock that has expired, starts
+ * the count again, so a lock never outlives `lockMs`. A successful check clears the row.
  */
-export async function recordLoginFailure(
+export async function claimLoginAttempt(
   exec: Executor,
   emailKey: string,
-  opts: { threshold: number; windowMs: number; lockMs: number },
-): Promise<Date | undefined> {
+  opts: { windowMs: number },
+): Promise<{ attempt: number; lockedUntil: Date | undefined }> {
   const windowSecs = Math.ceil(opts.windowMs / 1000);
-  const lockSecs = Math.ceil(opts.lockMs / 1000);
   const fresh = sql`(t.window_started_at <= now() - make_interval(secs => ${windowSecs}) or t.locked_until <= now())`;
   const result = await exec.execute<{ failures: number; locked_until: Date | null }>(sql`
     insert into login_throttle as t (email_key, failures, window_started_at, locked_until)
-    values (${emailKey}, 1, now(), case when 1 >= ${opts.threshold} then now() + make_interval(secs => ${lockSecs}) end)
+    values (${emailKey}, 1, now(), null)
     on conflict (email_key) do update set
       failures = case when ${fresh} then 1 else t.failures + 1 end,
       window_started_at = case when ${fresh} then now() else t.window_started_at end,
-      locked_until = case
-        when (case when ${fresh} then 1 else t.failures + 1 end) >= ${opts.threshold} then now() + make_interval(secs => ${lockSecs})
-        when t.locked_until <= now() then null
-        else t.locked_until end
+      locked_until = case when t.locked_until <= now() then null else t.locked_until end
     returning failures, locked_until`);
   const row = result.rows[0];
-  if (!row?.locked_until) return undefined;
-  const until = new Date(row.locked_until);
-  return until.getTime() > Date.now() ? until : undefined;
+  const until = row?.locked_until ? new Date(row.locked_until) : undefined;
+  return { attempt: Number(row?.failures ?? 1), lockedUntil: until && until.getTime() > Date.now() ? until : undefined };
+}
+
+/** Locks the address for `lockMs` (a lock already in force stays as it is); returns its end. */
+export async function lockLogin(exec: Executor, emailKey: string, lockMs: number): Promise<Date> {
+  const lockSecs = Math.ceil(lockMs / 1000);
+  const result = await exec.execute<{ locked_until: Date }>(sql`
+    insert into login_throttle as t (email_key, failures, window_started_at, locked_until)
+    values (${emailKey}, 0, now(), now() + make_interval(secs => ${lockSecs}))
+    on conflict (email_key) do update set
+      locked_until = case when t.locked_until > now() then t.locked_until else now() + make_interval(secs => ${lockSecs}) end
+    returning locked_until`);
+  const row = result.rows[0];
+  return row ? new Date(row.locked_until) : new Date(Date.now() + lockMs);
 }
 
 export async function clearLoginFailures(exec: Executor, emailKey: string) {

@@ -203,9 +203,17 @@ export class AuthService {
 
   // --- sign-in -------------------------------------------------------------------------------
 
-  private async assertNotLocked(email: string) {
-    const until = await repo.lockedUntil(this.db, emailKey(email));
-    if (until) throw this.lockedError(until);
+  /**
+   * Counts a password attempt before the password is checked and returns its number. Throws the
+   * lockout while the address is locked, and for attempts past the threshold: those are refused
+   * unchecked, so guesses sent in parallel cannot all be checked before the lock lands.
+   */
+  private async claimAttempt(email: string): Promise<number> {
+    const { attempt, lockedUntil } = await repo.claimLoginAttempt(this.db, emailKey(email), this.lockOptions());
+    if (lockedUntil) throw this.lockedError(lockedUntil);
+    // Not stored as a lock: one of the attempts still in flight may be the right password.
+    if (attempt > this.config.LOGIN_LOCK_THRESHOLD) throw this.lockedError(new Date(Date.now() + this.lockOptions().lockMs));
+    return attempt;
   }
 
   private lockedError(until: Date) {
@@ -217,19 +225,20 @@ export class AuthService {
     );
   }
 
-  /** Counts a wrong password; throws the lockout if this one tipped it over. */
-  private async failedPassword(email: string) {
-    const until = await repo.recordLoginFailure(this.db, emailKey(email), this.lockOptions());
-    if (until) throw this.lockedError(until);
+  /** A wrong password; the one that reaches the threshold locks the address. */
+  private async failedAttempt(email: string, attempt: number) {
+    if (attempt >= this.config.LOGIN_LOCK_THRESHOLD) {
+      throw this.lockedError(await repo.lockLogin(this.db, emailKey(email), this.lockOptions().lockMs));
+    }
   }
 
   async login(input: { email: string; password: string; stayLoggedIn: boolean; userAgent?: string | undefined }): Promise<LoginResponse> {
-    await this.assertNotLocked(input.email);
+    const attempt = await this.claimAttempt(input.email);
     const s = await repo.findSubscriberByEmail(this.db, input.email);
     // Unknown address and wrong password take the same time and get the same answer.
     const ok = await verifyPassword(s?.passwordHash, input.password);
     if (!s || !ok) {
-      await this.failedPassword(input.email);
+      await this.failedAttempt(input.email, attempt);
       throw new AppError(401, 'INCORRECT_CREDENTIALS', AuthMessages.incorrectCredentials);
     }
     await repo.clearLoginFailures(this.db, emailKey(input.email));
@@ -313,15 +322,19 @@ export class AuthService {
 
   /** Checks the password of the signed-in subscriber (counts toward the lockout). */
   private async confirmPassword(who: AuthenticatedSubscriber, password: string, field: string) {
-    await this.assertNotLocked(who.email);
+    const attempt = await this.claimAttempt(who.email);
     const s = await repo.findSubscriberById(this.db, who.id);
     if (!s) throw new AppError(401, 'UNAUTHORIZED', Messages.sessionExpired);
-    if (await verifyPassword(s.passwordHash, password)) return { subscriber: s, ok: true as const };
-    return { subscriber: s, ok: false as const, reject: () => this.wrongPassword(who.email, field) };
+    if (await verifyPassword(s.passwordHash, password)) {
+      // Like a successful sign-in: the attempt counted above was no failure.
+      await repo.clearLoginFailures(this.db, emailKey(who.email));
+      return { subscriber: s, ok: true as const };
+    }
+    return { subscriber: s, ok: false as const, reject: () => this.wrongPassword(who.email, field, attempt) };
   }
 
-  private async wrongPassword(email: string, field: string): Promise<never> {
-    await this.failedPassword(email);
+  private async wrongPassword(email: string, field: string, attempt: number): Promise<never> {
+    await this.failedAttempt(email, attempt);
     throw incorrectPassword(field);
   }
 

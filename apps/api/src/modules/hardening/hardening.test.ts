@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -261,5 +262,49 @@ describe('unique e-mail', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(apiErrorSchema.parse(res.json()).code).toBe('SUBSCRIBER_ALREADY_EXISTS');
     expect(await t.db.select().from(subscribers).where(eq(subscribers.email, email))).toHaveLength(1);
+  });
+});
+
+describe('account lockout under parallel guesses', () => {
+  const statuses = (answers: { statusCode: number }[]) => answers.map((r) => r.statusCode).sort();
+
+  it('sign-in: of 20 guesses sent at once only 10 passwords are checked, and the right one is refused after them', async () => {
+    const me = await signedUp('parallel');
+    const verify = vi.spyOn(argon2, 'verify');
+    let answers;
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: `wrong-guess-${i}` } }),
+        ),
+      );
+      expect(verify).toHaveBeenCalledTimes(10);
+    } finally {
+      verify.mockRestore();
+    }
+    expect(statuses(answers)).toEqual([...Array(9).fill(401), ...Array(11).fill(429)]);
+    const right = await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email: me.email, password: PASSWORD } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('deleting the account: parallel wrong passwords are held to the same 10 checks', async () => {
+    const me = await signedUp('paralleldelete');
+    const auth = { authorization: `Bearer ${me.token}` };
+    const verify = vi.spyOn(argon2, 'verify');
+    let answers;
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          t.app.inject({ method: 'POST', url: '/subscriber/delete_account', headers: auth, payload: { password: `wrong-guess-${i}` } }),
+        ),
+      );
+      expect(verify).toHaveBeenCalledTimes(10);
+    } finally {
+      verify.mockRestore();
+    }
+    expect(statuses(answers)).toEqual([...Array(9).fill(401), ...Array(11).fill(429)]);
+    const right = await t.app.inject({ method: 'POST', url: '/subscriber/delete_account', headers: auth, payload: { password: PASSWORD } });
+    expect(right.statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'GET', url: '/subscriber/profile', headers: auth })).statusCode).toBe(200);
   });
 });
