@@ -131,6 +131,16 @@ export async function consumeResetToken(exec: Executor, tokenHash: string) {
   return row;
 }
 
+/** Whether the subscriber has an unused link issued after `since`. */
+export async function hasResetTokenSince(exec: Executor, subscriberId: string, since: Date): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.subscriberId, subscriberId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findResetToken(exec: Executor, tokenHash: string) {
   const [row] = await exec.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
   return row;

@@ -13,6 +13,8 @@ import type { AuthenticatedSubscriber, Executor, SessionDetails } from './sessio
 const REPEAT_WINDOW_MS = 2 * 60_000;
 /** Forgot-password answers no sooner than this, whether or not the address has an account. */
 const FORGOT_PASSWORD_MIN_MS = 300;
+/** A reset link issued within this time is not followed by another (double submit, retry). */
+const RESET_LINK_REPEAT_MS = 60_000;
 
 export const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -273,10 +275,19 @@ export class AuthService {
   async forgotPassword(email: string) {
     const floor = sleep(FORGOT_PASSWORD_MIN_MS);
     const s = await repo.findSubscriberByEmail(this.db, email);
-    if (s) {
-      const token = randomBytes(32).toString('base64url');
-      const minutes = this.config.PASSWORD_RESET_TTL_MINUTES;
-      await repo.insertResetToken(this.db, s.id, sha256(token), new Date(Date.now() + minutes * 60_000));
+    const minutes = this.config.PASSWORD_RESET_TTL_MINUTES;
+    const token = s
+      ? await this.db.transaction(async (tx) => {
+          // The row lock orders two submits of one form: the second finds the first's link and
+          // sends nothing, so a double click is one link and one mail.
+          await repo.findSubscriberById(tx, s.id, { lock: true });
+          if (await repo.hasResetTokenSince(tx, s.id, new Date(Date.now() - RESET_LINK_REPEAT_MS))) return undefined;
+          const fresh = randomBytes(32).toString('base64url');
+          await repo.insertResetToken(tx, s.id, sha256(fresh), new Date(Date.now() + minutes * 60_000));
+          return fresh;
+        })
+      : undefined;
+    if (s && token) {
       const link = `${this.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
       this.app.mail.sendLater(s.email, s.locale, { kind: 'password-reset', firstName: s.firstName, link, minutes });
     }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema } from '@app/shared/auth';
 import { apiErrorSchema } from '@app/shared/errors';
 import { profileSchema } from '@app/shared/profile';
-import { subscribers } from '../../db/schema/accounts.js';
+import { passwordResetTokens, subscribers } from '../../db/schema/accounts.js';
 import { buildTestApp } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
 
@@ -173,6 +173,20 @@ describe('caching of personal answers', () => {
 });
 
 describe('double submits', () => {
+  it('forgot-password sent twice at once issues one link and one mail, and answers both the same', async () => {
+    const me = await signedUp('forgottwice');
+    const before = peer.received.length;
+    const forgot = () => t.app.inject({ method: 'POST', url: '/public/auth/forgot_password', payload: { email: me.email } });
+    const answers = await Promise.all([forgot(), forgot()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers[1]!.body).toBe(answers[0]!.body);
+    await peer.waitFor(me.email, { after: before });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(peer.received.slice(before).filter((m) => m.to.includes(me.email))).toHaveLength(1);
+    const [row] = await t.db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, me.email));
+    expect(await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.subscriberId, row!.id))).toHaveLength(1);
+  });
+
   it('two identical password changes in flight both answer success; the password changes once, one mail', async () => {
     const me = await signedUp('doubleclick');
     const auth = { authorization: `Bearer ${me.token}` };
