@@ -67,6 +67,37 @@ describe('cart dialog', () => {
     expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('keeps lines when the catalogue cannot be loaded, instead of calling them no longer sold', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const answer = jsonFetch({
+      '/public/plan_category': categoriesFixture,
+      '/public/plan_pricing?isActive=true': pricesFixture,
+      '/public/add-on_plan?isActive=true': addOnsFixture,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        failing && String(input).includes('/public/plan_pricing')
+          ? new Response(JSON.stringify({ message: 'Service unavailable' }), { status: 503 })
+          : answer(input),
+      ),
+    );
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-90', categoryId: 'cat-paygo' });
+    renderDialog();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We couldn’t load the prices of your cart');
+    expect(screen.queryByText('This item is no longer sold. Please remove it.')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBeNull();
+    expect(cartStore.getState().quantity).toBe(1);
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('PayGo SIM')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('closes on Escape', async () => {
     const user = userEvent.setup();
     renderDialog();

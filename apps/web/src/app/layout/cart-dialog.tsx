@@ -35,7 +35,15 @@ function useCatalogueLookup() {
     const addOnById = new Map<string, AddOn>((addOns.data ?? []).map((a) => [a.id, a]));
     return { plans, priceById, addOnById };
   }, [categories.data, prices.data, addOns.data]);
-  return { lookup, pending: categories.isPending || prices.isPending || addOns.isPending };
+  // A failed lookup says nothing about what is still sold: without this, a network error marked every
+  // line 'no longer sold' and asked the customer to delete their cart.
+  const failed = categories.isError || prices.isError || addOns.isError;
+  const retry = () => {
+    if (categories.isError) void categories.refetch();
+    if (prices.isError) void prices.refetch();
+    if (addOns.isError) void addOns.refetch();
+  };
+  return { lookup, pending: !failed && (categories.isPending || prices.isPending || addOns.isPending), failed, retry };
 }
 
 /** The cart (spec §2, §4): lines with names and prices from the catalogue, quantities, a display subtotal. */
@@ -43,7 +51,7 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const { items, quantity } = useCart();
-  const { lookup, pending } = useCatalogueLookup();
+  const { lookup, pending, failed, retry } = useCatalogueLookup();
   const titleId = useId();
 
   const lines: Line[] = items.map((item) => {
@@ -85,7 +93,7 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
   });
 
   const subtotal = lines.reduce((sum, line) => sum + (line.unitPrice ?? 0) * line.item.quantity, 0);
-  const hasUnavailable = lines.some((l) => l.unitPrice === undefined);
+  const hasUnavailable = !failed && lines.some((l) => l.unitPrice === undefined);
 
   return (
     <Dialog open onClose={onClose} labelledBy={titleId} className="cart-dialog">
@@ -110,7 +118,16 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <div aria-busy={pending || undefined}>
-            {pending ? (
+            {failed ? (
+              <div className="notice notice--warning cart-dialog__error" role="alert">
+                <p>
+                  <FormattedMessage id="cart.loadError" values={{ count: quantity }} />
+                </p>
+                <button type="button" className="btn btn--outline btn--sm" onClick={retry}>
+                  <FormattedMessage id="common.retry" />
+                </button>
+              </div>
+            ) : pending ? (
               <div className="cart-dialog__loading">
                 <Spinner />
               </div>
@@ -173,7 +190,7 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
               <span>
                 <FormattedMessage id="cart.subtotal" />
               </span>
-              <strong>{pending ? '…' : formatMoney(subtotal)}</strong>
+              <strong>{failed ? '—' : pending ? '…' : formatMoney(subtotal)}</strong>
             </p>
             <p className="cart-dialog__note">
               <FormattedMessage id={hasUnavailable ? 'cart.removeUnavailable' : 'cart.note'} />
