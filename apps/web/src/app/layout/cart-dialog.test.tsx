@@ -98,6 +98,22 @@ describe('cart dialog', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps focus inside the dialog when a line is removed', async () => {
+    const user = userEvent.setup();
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo' });
+    cartStore.add({ _type: 'addon', addonId: 'addon-data', categoryId: 'cat-paygo' });
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Your cart' });
+    await user.click(await screen.findByRole('button', { name: 'Remove PayGo SIM' }));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove 1 GB Data Boost' }));
+    expect(screen.getByText('Your cart is empty. Pick a plan to get started.')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Tab still cycles within the dialog rather than escaping to the page behind it.
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
   it('closes on Escape', async () => {
     const user = userEvent.setup();
     renderDialog();

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { classifyAddOn, addOnAmount } from '@app/shared/add-on-rules';
@@ -53,6 +53,19 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
   const { items, quantity } = useCart();
   const { lookup, pending, failed, retry } = useCatalogueLookup();
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const removedIndex = useRef<number | null>(null);
+
+  // The Remove button that had focus is gone; without this focus fell to <body>, outside the modal, so
+  // Tab reached the page behind it. The next line's Remove button takes over, else the dialog itself.
+  useLayoutEffect(() => {
+    const index = removedIndex.current;
+    if (index === null) return;
+    removedIndex.current = null;
+    const dialog = titleRef.current?.closest<HTMLElement>('[role="dialog"]');
+    const buttons = dialog ? Array.from(dialog.querySelectorAll<HTMLElement>('[data-cart-remove]')) : [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? dialog)?.focus();
+  }, [items]);
 
   const lines: Line[] = items.map((item) => {
     const key = cartItemKey(item);
@@ -98,7 +111,7 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} labelledBy={titleId} className="cart-dialog">
       <div className="cart-dialog__head">
-        <h2 id={titleId} className="cart-dialog__title">
+        <h2 id={titleId} ref={titleRef} className="cart-dialog__title">
           <FormattedMessage id="cart.title" values={{ count: quantity }} />
         </h2>
         <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'cart.close' })} onClick={onClose}>
@@ -133,7 +146,7 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
               </div>
             ) : (
               <ul className="cart-lines">
-                {lines.map((line) => (
+                {lines.map((line, index) => (
                   <li key={line.key} className="cart-line">
                     <div className="cart-line__info">
                       <p className="cart-line__name">{line.name}</p>
@@ -175,7 +188,11 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
                         type="button"
                         className="icon-button icon-button--danger"
                         aria-label={intl.formatMessage({ id: 'cart.remove' }, { name: line.name })}
-                        onClick={() => cartStore.remove(line.key)}
+                        data-cart-remove
+                        onClick={() => {
+                          removedIndex.current = index;
+                          cartStore.remove(line.key);
+                        }}
                       >
                         <TrashIcon size={18} />
                       </button>
