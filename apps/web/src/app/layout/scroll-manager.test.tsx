@@ -47,4 +47,15 @@ describe('scrolling on navigation', () => {
     });
     expect(scrollTo).toHaveBeenCalledWith({ top: 510, behavior: 'smooth' });
   });
+
+  it.each(['#missing', '#%E0%A4%A'])('goes to the top when the hash %s names nothing on the page', async (hash) => {
+    const { router } = renderRoutes([{ path: '*', Component: Page }], '/faq');
+    scrollTo.mockClear();
+    await act(() => router.navigate(`/about${hash}`));
+    act(() => {
+      vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS);
+    });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'auto' });
+  });
 });
