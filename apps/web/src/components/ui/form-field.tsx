@@ -30,11 +30,15 @@ export function FormField({ label, error, hint, className, children }: FormField
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      {/* The live region stays mounted so screen readers notice text added to it; an element inserted
+          together with its text is often missed, e.g. when the invalid field already has focus. */}
+      <div aria-live="polite">
+        {error ? (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
