@@ -55,4 +55,9 @@ async function main() {
   }
 }
 
-void main();
+main().catch((e: unknown) => {
+  // Start-up failures (database unreachable, DATA_DIR owned by another server, port taken) are
+  // reported in one line rather than as an unhandled rejection.
+  console.error(`[server] cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
