@@ -17,6 +17,11 @@ interface DialogProps {
   id?: string;
   className?: string;
   testId?: string;
+  /**
+   * Where focus goes on close when the element that opened the dialog is gone (e.g. a cart button that
+   * disappears with the last cart line). Without it, focus goes to the page's <main>.
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 let openDialogs = 0;
@@ -25,11 +30,13 @@ let openDialogs = 0;
  * A modal dialog: focus moves in and stays in (Tab wraps), Escape and the backdrop close it, focus
  * returns to whatever opened it, and the page behind does not scroll.
  */
-export function Dialog({ open, onClose, labelledBy, label, children, variant = 'modal', keepMounted, id, className, testId }: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, label, children, variant = 'modal', keepMounted, id, className, testId, returnFocusTo }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusToRef = useRef(returnFocusTo);
   useEffect(() => {
     onCloseRef.current = onClose;
+    returnFocusToRef.current = returnFocusTo;
   });
 
   useEffect(() => {
@@ -45,9 +52,10 @@ export function Dialog({ open, onClose, labelledBy, label, children, variant = '
       openDialogs -= 1;
       if (openDialogs === 0) document.body.classList.remove('has-modal');
       // Focus goes back only if it is still inside the closed dialog (a link may already have moved it).
-      if (previouslyFocused?.isConnected && (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement))) {
-        previouslyFocused.focus();
-      }
+      if (document.activeElement && document.activeElement !== document.body && !panel?.contains(document.activeElement)) return;
+      // Focus left on <body> puts screen-reader and keyboard users back at the top of the page.
+      const target = previouslyFocused?.isConnected ? previouslyFocused : fallbackFocusTarget(returnFocusToRef.current);
+      target?.focus();
     };
   }, [open]);
 
@@ -96,4 +104,13 @@ export function Dialog({ open, onClose, labelledBy, label, children, variant = '
     </div>,
     document.body,
   );
+}
+
+function fallbackFocusTarget(returnFocusTo: DialogProps['returnFocusTo']): HTMLElement | null {
+  const chosen = returnFocusTo?.();
+  if (chosen?.isConnected) return chosen;
+  const main = document.querySelector<HTMLElement>('main');
+  // <main> is not focusable by default; -1 lets script focus it without adding a Tab stop.
+  if (main && !main.hasAttribute('tabindex')) main.tabIndex = -1;
+  return main;
 }
