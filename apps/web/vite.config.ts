@@ -39,6 +39,14 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // react-router's RSC server helper reads React.use, which preact/compat lacks (decision 004);
+        // that code never runs in the browser, so the warning is noise on every build.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.id?.includes('react-router')) return;
+        warn(warning);
+      },
+    },
   },
   test: {
     name: 'web',
