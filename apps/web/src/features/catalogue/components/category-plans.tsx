@@ -57,11 +57,12 @@ export function CategoryPlans({ category, withHeading = false }: { category: Pla
           <FormattedMessage id="plan.note.fairUse" />
         </p>
         <p>
+          {/* react-intl returns rich text as an array of parts, so each tag's element needs a key. */}
           <FormattedMessage
             id="plan.note.simAndShipping"
             values={{
-              link: (chunks) => <Link to="/shipping-fee">{chunks}</Link>,
-              esim: (chunks) => <Link to="/about-esim">{chunks}</Link>,
+              link: (chunks) => <Link key="link" to="/shipping-fee">{chunks}</Link>,
+              esim: (chunks) => <Link key="esim" to="/about-esim">{chunks}</Link>,
             }}
           />
         </p>

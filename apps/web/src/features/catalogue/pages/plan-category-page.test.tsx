@@ -31,6 +31,15 @@ function renderAt(path: string) {
 }
 
 describe('/plan/:name', () => {
+  // First in the file: React reports a missing key only once per component type.
+  it('renders the plan notes’ links without React key warnings', async () => {
+    const error = vi.spyOn(console, 'error');
+    renderAt('/plan/paygo');
+    expect(await screen.findByRole('link', { name: 'shipping fee' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'check your phone supports eSIM' })).toBeTruthy();
+    expect(error.mock.calls.filter((args) => String(args[0]).includes('unique "key"'))).toEqual([]);
+  });
+
   it('shows the category’s active plans, Physical SIM first, with their active prices', async () => {
     renderAt('/plan/paygo');
     expect(await screen.findByRole('heading', { level: 1, name: 'PayGo' })).toBeTruthy();

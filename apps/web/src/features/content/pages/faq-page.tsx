@@ -48,7 +48,7 @@ export default function FaqPage() {
       ))}
       <aside className="notice notice--info">
         <p>
-          <FormattedMessage id="faq.more" values={{ ...values, about: (chunks) => <Link to="/about">{chunks}</Link> }} />
+          <FormattedMessage id="faq.more" values={{ ...values, about: (chunks) => <Link key="about" to="/about">{chunks}</Link> }} />
         </p>
       </aside>
     </div>

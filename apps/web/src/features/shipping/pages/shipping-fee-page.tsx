@@ -115,11 +115,11 @@ export default function ShippingFeePage() {
         <p>
           <FormattedMessage
             id="shipping.esimNote"
-            values={{ link: (chunks) => <Link to="/about-esim">{chunks}</Link> }}
+            values={{ link: (chunks) => <Link key="link" to="/about-esim">{chunks}</Link> }}
           />
         </p>
         <p>
-          <FormattedMessage id="shipping.policyNote" values={{ link: (chunks) => <Link to="/shipping-policy">{chunks}</Link> }} />
+          <FormattedMessage id="shipping.policyNote" values={{ link: (chunks) => <Link key="link" to="/shipping-policy">{chunks}</Link> }} />
         </p>
       </aside>
     </div>
