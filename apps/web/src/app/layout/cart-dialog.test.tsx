@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_ITEM_QUANTITY, cartItemKey } from '@app/shared/cart';
 import { cartStore } from '../../lib/cart-store';
 import { addOnsFixture, categoriesFixture, pricesFixture } from '../../test/catalogue-fixtures';
 import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render';
@@ -51,7 +52,7 @@ describe('cart dialog', () => {
     cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo' });
     renderDialog();
     await screen.findByText('PayGo SIM');
-    expect((screen.getByRole('button', { name: 'Decrease quantity of PayGo SIM' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Decrease quantity of PayGo SIM' }).getAttribute('aria-disabled')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Increase quantity of PayGo SIM' }));
     expect(cartStore.getState().quantity).toBe(2);
     expect(screen.getAllByText('$6')).toHaveLength(2); // line total and subtotal
@@ -112,6 +113,31 @@ describe('cart dialog', () => {
     // Tab still cycles within the dialog rather than escaping to the page behind it.
     await user.tab();
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('keeps focus on the stepper when the quantity reaches its limits', async () => {
+    const user = userEvent.setup();
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo', quantity: 2 });
+    renderDialog();
+    const decrease = await screen.findByRole('button', { name: 'Decrease quantity of PayGo SIM' });
+    await user.click(decrease);
+    expect(cartStore.getState().quantity).toBe(1);
+    expect(document.activeElement).toBe(decrease);
+    expect(decrease.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(cartStore.getState().quantity).toBe(1);
+    expect(document.activeElement).toBe(decrease);
+
+    const increase = screen.getByRole('button', { name: 'Increase quantity of PayGo SIM' });
+    await act(async () => {
+      cartStore.setQuantity(cartItemKey(cartStore.getState().items[0]!), MAX_ITEM_QUANTITY - 1);
+    });
+    await user.click(increase);
+    expect(cartStore.getState().quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(document.activeElement).toBe(increase);
+    expect(increase.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(cartStore.getState().quantity).toBe(MAX_ITEM_QUANTITY);
   });
 
   it('closes on Escape', async () => {

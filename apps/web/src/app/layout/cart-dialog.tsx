@@ -158,13 +158,17 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
                       ) : null}
                     </div>
                     <div className="cart-line__controls">
+                      {/* aria-disabled, not disabled: a button disabled while focused drops focus to <body>
+                          when the quantity reaches a limit. */}
                       <div className="stepper" role="group" aria-label={intl.formatMessage({ id: 'cart.quantityOf' }, { name: line.name })}>
                         <button
                           type="button"
                           className="stepper__button"
                           aria-label={intl.formatMessage({ id: 'cart.decrease' }, { name: line.name })}
-                          disabled={line.item.quantity <= 1}
-                          onClick={() => cartStore.setQuantity(line.key, line.item.quantity - 1)}
+                          aria-disabled={line.item.quantity <= 1 || undefined}
+                          onClick={() => {
+                            if (line.item.quantity > 1) cartStore.setQuantity(line.key, line.item.quantity - 1);
+                          }}
                         >
                           <MinusIcon size={16} />
                         </button>
@@ -175,8 +179,10 @@ export default function CartDialog({ onClose }: { onClose: () => void }) {
                           type="button"
                           className="stepper__button"
                           aria-label={intl.formatMessage({ id: 'cart.increase' }, { name: line.name })}
-                          disabled={line.item.quantity >= MAX_ITEM_QUANTITY}
-                          onClick={() => cartStore.setQuantity(line.key, line.item.quantity + 1)}
+                          aria-disabled={line.item.quantity >= MAX_ITEM_QUANTITY || undefined}
+                          onClick={() => {
+                            if (line.item.quantity < MAX_ITEM_QUANTITY) cartStore.setQuantity(line.key, line.item.quantity + 1);
+                          }}
                         >
                           <PlusIcon size={16} />
                         </button>
