@@ -29,6 +29,11 @@ const LEGAL_LINKS = [
   { to: '/refund-policy', labelId: 'footer.refundPolicy' },
   { to: '/delete-account-policy', labelId: 'footer.deleteAccountPolicy' },
 ];
+const LINK_COLUMNS = [
+  { id: 'footer-company', titleId: 'footer.company', links: COMPANY_LINKS },
+  { id: 'footer-more', titleId: 'footer.moreInfo', links: MORE_LINKS },
+  { id: 'footer-legal', titleId: 'footer.legal', links: LEGAL_LINKS },
+];
 
 function whatsappHref(number: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}`;
@@ -65,48 +70,22 @@ export default function Footer() {
             </li>
           </ul>
         </nav>
-        <nav className="footer-col" aria-labelledby="footer-company">
-          <h2 id="footer-company" className="footer-col__title">
-            <FormattedMessage id="footer.company" />
-          </h2>
-          <ul>
-            {COMPANY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <FormattedMessage id={link.labelId} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav className="footer-col" aria-labelledby="footer-more">
-          <h2 id="footer-more" className="footer-col__title">
-            <FormattedMessage id="footer.moreInfo" />
-          </h2>
-          <ul>
-            {MORE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <FormattedMessage id={link.labelId} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav className="footer-col" aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer-col__title">
-            <FormattedMessage id="footer.legal" />
-          </h2>
-          <ul>
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <FormattedMessage id={link.labelId} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {LINK_COLUMNS.map((column) => (
+          <nav key={column.id} className="footer-col" aria-labelledby={column.id}>
+            <h2 id={column.id} className="footer-col__title">
+              <FormattedMessage id={column.titleId} />
+            </h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>
+                    <FormattedMessage id={link.labelId} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <section className="footer-col" aria-labelledby="footer-support">
           <h2 id="footer-support" className="footer-col__title">
             <FormattedMessage id="footer.support" />
