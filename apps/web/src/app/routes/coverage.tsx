@@ -1,1 +1,1 @@
-export { default } from '../../features/coverage/pages/coverage-page';
+export { default } from '../../features/network-coverage/pages/coverage-page';
