@@ -22,7 +22,7 @@ delete process.env.REDIS_URL;
 // Social sign-in against a local OpenID provider (auth.spec.ts): started first, so the login page
 // lists its button. E2E_OIDC=0 leaves social sign-in unconfigured.
 if (process.env.E2E_OIDC !== '0') {
-  const { startOidcIssuer } = await import('./e2e-oidc-issuer.mjs');
+  const { startOidcIssuer } = await import('./local-oidc-issuer.mjs');
   const clientId = 'shop-e2e';
   const clientSecret = 'shop-e2e-secret-0123456789';
   const { issuer } = await startOidcIssuer({

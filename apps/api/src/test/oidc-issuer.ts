@@ -1,73 +1,19 @@
-import http from 'node:http';
-import net from 'node:net';
-import Provider from 'oidc-provider';
+import { startOidcIssuer as startLocalIssuer, type IssuerClaims } from '../../../../scripts/local-oidc-issuer.mjs';
 
 /**
- * A real OpenID Connect provider (panva's oidc-provider) on a loopback port, with one registered
- * client and its built-in login and consent pages, so social sign-in is tested end to end: our
- * server discovers it, exchanges the code at its token endpoint and verifies its signed ID tokens.
+ * The local OpenID provider shared with the browser tests (scripts/local-oidc-issuer.mjs), with the
+ * accounts a test file chooses: our server discovers it, exchanges the code at its token endpoint
+ * and verifies its signed ID tokens.
  */
+export type IssuerAccount = IssuerClaims;
 
-export interface IssuerAccount {
-  email: string;
-  email_verified: boolean;
-  given_name?: string;
-  family_name?: string;
-  locale?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
+export function startOidcIssuer(opts: { clientId: string; clientSecret: string; redirectUris: string[]; accounts: Record<string, IssuerAccount> }) {
+  return startLocalIssuer({
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    redirectUris: opts.redirectUris,
+    claimsFor: (login) => opts.accounts[login],
   });
-}
-
-export async function startOidcIssuer(opts: { clientId: string; clientSecret: string; redirectUris: string[]; accounts: Record<string, IssuerAccount> }) {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: opts.clientId,
-        client_secret: opts.clientSecret,
-        redirect_uris: opts.redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'locale'],
-    },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    async findAccount(_ctx, sub) {
-      const account = opts.accounts[sub];
-      if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...account }) };
-    },
-  });
-  // Its dev-only warnings (development keys, dev interactions) are expected here.
-  provider.on('server_error', () => {});
-  const server = http.createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    issuer,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /**
