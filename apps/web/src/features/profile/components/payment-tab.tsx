@@ -1,16 +1,11 @@
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { profilePatchSchema, type Profile } from '@app/shared/profile';
 import { FormField } from '../../../components/ui/form-field';
-import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { DEFAULT_CURRENCY, usePublicDetails } from '../../../lib/public-details';
-import { notify } from '../../../lib/toast';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { useValidationMessage } from '../../../lib/validation-message';
-import { updateProfile } from '../api/account-actions';
+import { useProfileForm } from './use-profile-form';
 
 /**
  * Amounts are typed in currency units ('12.50', or '12,50' as Spanish and French keyboards write it)
@@ -35,7 +30,6 @@ const settingsSchema = z.object({
   balanceThreshold: money(profilePatchSchema.shape.balanceThreshold.unwrap()),
 });
 type SettingsForm = z.input<typeof settingsSchema>;
-type SettingsValues = z.output<typeof settingsSchema>;
 const FIELDS = ['whenBelow', 'topUpAmount', 'balanceThreshold'] as const;
 
 function formValues(profile: Profile): SettingsForm {
@@ -52,26 +46,13 @@ export function PaymentTab({ profile }: { profile: Profile }) {
   const message = useValidationMessage();
   const formatMoney = useFormatMoney();
   const currency = usePublicDetails().data?.currency ?? DEFAULT_CURRENCY;
-  const queryClient = useQueryClient();
   const label = (id: string) => intl.formatMessage({ id });
 
+  const { form, onSubmit } = useProfileForm(settingsSchema, formValues, profile, FIELDS);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SettingsForm, unknown, SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: formValues(profile) });
-
-  async function onSubmit(values: SettingsValues) {
-    try {
-      const saved = await updateProfile(queryClient, values, toastUnlessFieldErrors(FIELDS));
-      reset(formValues(saved));
-      notify.success({ id: 'profile.updated' });
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-    }
-  }
+  } = form;
 
   const automatic = [
     { id: 'profile.payment.autoRenew', on: profile.autoRenewPaymentMethodId !== null },
@@ -128,7 +109,7 @@ export function PaymentTab({ profile }: { profile: Profile }) {
         <h3 id="payment-settings-title" className="profile-section__title">
           <FormattedMessage id="profile.payment.settings" />
         </h3>
-        <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="payment-settings-title">
+        <form className="form-stack" onSubmit={onSubmit} noValidate aria-labelledby="payment-settings-title">
           <div className="form-row">
             {amount('whenBelow', 'profile.payment.whenBelow', 'profile.payment.whenBelowHint')}
             {amount('topUpAmount', 'profile.payment.topUpAmount', 'profile.payment.topUpAmountHint')}

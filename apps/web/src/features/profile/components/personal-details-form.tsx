@@ -1,18 +1,14 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { countrySchema, profilePatchSchema, type Profile } from '@app/shared/profile';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { callingCountries } from '../../../lib/calling-codes';
-import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/toast';
 import { useRegionName } from '../../../lib/use-region-names';
 import { useValidationMessage } from '../../../lib/validation-message';
-import { updateProfile } from '../api/account-actions';
+import { useProfileForm } from './use-profile-form';
 
 /** The shared PATCH rules for these fields; the country picker's '' means "none". */
 const detailsSchema = profilePatchSchema
@@ -30,7 +26,6 @@ const detailsSchema = profilePatchSchema
   .extend({ country: z.string().transform((v) => v || null).pipe(countrySchema.nullable()) });
 
 type DetailsForm = z.input<typeof detailsSchema>;
-type DetailsValues = z.output<typeof detailsSchema>;
 const FIELDS = ['firstName', 'lastName', 'phone', 'country', 'birthDate', 'shippingAddress1', 'shippingAddress2', 'city', 'state', 'zipcode'] as const;
 
 function formValues(profile: Profile): DetailsForm {
@@ -53,7 +48,6 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
   const intl = useIntl();
   const message = useValidationMessage();
   const regionName = useRegionName();
-  const queryClient = useQueryClient();
   const label = (id: string) => intl.formatMessage({ id });
 
   const countries = useMemo(() => {
@@ -63,24 +57,13 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [intl.locale, regionName]);
 
+  const { form, onSubmit } = useProfileForm(detailsSchema, formValues, profile, FIELDS);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<DetailsForm, unknown, DetailsValues>({ resolver: zodResolver(detailsSchema), defaultValues: formValues(profile) });
-
-  async function onSubmit(values: DetailsValues) {
-    try {
-      const saved = await updateProfile(queryClient, values, toastUnlessFieldErrors(FIELDS));
-      reset(formValues(saved));
-      notify.success({ id: 'profile.updated' });
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-    }
-  }
+  } = form;
 
   const text = (name: (typeof FIELDS)[number], labelId: string, autoComplete: string, extra: Record<string, unknown> = {}) => (
     <FormField label={<FormattedMessage id={labelId} />} error={message(errors[name]?.message, label(labelId))}>
@@ -89,7 +72,7 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="profile-details-title">
+    <form className="form-stack" onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
       <div className="form-row">
         {text('firstName', 'form.firstName', 'given-name')}
         {text('lastName', 'form.lastName', 'family-name')}
