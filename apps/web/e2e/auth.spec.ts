@@ -205,3 +205,30 @@ test.describe('accounts and sessions', () => {
     expect(page.url()).not.toContain('t=');
   });
 });
+
+test('My Profile: edit the address and country, save, and find them after a reload', async ({ page, request }) => {
+  const { email, password } = await verifiedAccount(request, 'profile');
+  await page.goto('/auth/login');
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/my-profile');
+
+  const form = page.getByRole('form', { name: 'Personal details' });
+  const save = form.getByRole('button', { name: 'Save changes' });
+  await expect(save).toBeDisabled(); // nothing changed yet
+  await form.getByLabel('City').fill('Springfield');
+  await form.getByLabel('Country', { exact: true }).selectOption('CA');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Your profile has been updated.').first()).toBeVisible();
+  await expect(save).toBeDisabled(); // the saved values are the new baseline
+
+  await page.reload();
+  await expect(form.getByLabel('City')).toHaveValue('Springfield');
+  await expect(form.getByLabel('Country', { exact: true })).toHaveValue('CA');
+  const stored = await request.get('/subscriber/profile', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'))}` },
+  });
+  expect(stored.ok()).toBe(true);
+  expect(await stored.json()).toMatchObject({ city: 'Springfield', country: 'CA' });
+});
