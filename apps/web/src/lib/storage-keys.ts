@@ -14,6 +14,8 @@ export const StorageKey = {
   userLocale: 'user-locale',
   /** sessionStorage: the 'Stay signed in' choice, kept across the round trip to a social provider. */
   socialRemember: 'socialRemember',
+  /** sessionStorage: the address waiting for its e-mailed code, so a reload returns to the code screen. */
+  pendingVerification: 'pendingVerification',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

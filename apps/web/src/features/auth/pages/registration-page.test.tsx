@@ -124,6 +124,41 @@ describe('registration form', () => {
     expect(screen.getByLabelText('Verification code').getAttribute('autocomplete')).toBe('one-time-code');
   });
 
+  it('comes back to the code screen after a reload, and sends the verified person to log in', async () => {
+    const calls = api({
+      'POST /public/auth/register': { status: 201, body: { message: 'ok', email: 'ana@example.com', resendAfter: 60 } },
+      'POST /public/auth/verify/123456': { body: { message: 'verified', email: 'ana@example.com' } },
+    });
+    const user = userEvent.setup();
+    const first = renderPage();
+    await user.type(field('First name'), 'Ana');
+    await user.type(field('Last name'), 'García');
+    await user.type(field('Email'), 'ana@example.com');
+    await user.click(field('Phone'));
+    await user.type(field('Phone'), '6465550142');
+    await user.type(field('Password'), 'Tr0ub4dor&3x');
+    await user.type(field('Confirm password'), 'Tr0ub4dor&3x');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Verify your e-mail address' })).toBeTruthy();
+    expect(JSON.stringify(sessionStorage)).not.toContain('Tr0ub4dor'); // the password never reaches storage
+
+    first.unmount(); // a reload: memory is gone, the tab's sessionStorage stays
+    renderRoutes(
+      [
+        { path: '/auth/registration', element: <RegistrationPage /> },
+        { path: '/auth/login', element: <p>login page</p> },
+      ],
+      '/auth/registration',
+    );
+    expect(await screen.findByRole('heading', { name: 'Verify your e-mail address' })).toBeTruthy();
+    expect(screen.getByText('ana@example.com', { exact: false })).toBeTruthy();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: /verify/i }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/public/auth/login')).toBe(false);
+    expect(sessionStorage.getItem('pendingVerification')).toBeNull();
+  });
+
   it('puts server field errors on their fields', async () => {
     api({
       'POST /public/auth/register': {

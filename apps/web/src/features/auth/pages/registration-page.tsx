@@ -12,6 +12,8 @@ import { PhoneInput } from '../../../components/ui/phone-input';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { usableResellerCode } from '../../../lib/reseller-code';
+import { StorageKey } from '../../../lib/storage-keys';
+import { readItem, removeItem, writeItem } from '../../../lib/storage';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useValidationMessage } from '../../../lib/validation-message';
@@ -25,7 +27,11 @@ type RegisterForm = z.input<typeof registerBodySchema>;
 type RegisterValues = z.output<typeof registerBodySchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;
 
-/** Waiting for the e-mailed code. The password stays in memory only, to sign in right after. */
+/**
+ * Waiting for the e-mailed code. The password stays in memory only, to sign in right after; the
+ * address is also kept in this tab's sessionStorage, so a reload comes back to the code screen
+ * (without the password, the person then logs in with the address filled in).
+ */
 interface Pending {
   email: string;
   password: string;
@@ -43,7 +49,16 @@ export default function RegistrationPage() {
   const message = useValidationMessage();
   const navigate = useNavigate();
   const { isAuth } = useSession();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPendingState] = useState<Pending | null>(() => {
+    const email = readItem(StorageKey.pendingVerification, 'session');
+    // resendAfter 0: the server still enforces its cooldown and answers with the seconds left.
+    return email ? { email, password: '', resendAfter: 0 } : null;
+  });
+  const setPending = (next: Pending | null) => {
+    if (next) writeItem(StorageKey.pendingVerification, next.email, 'session');
+    else removeItem(StorageKey.pendingVerification, 'session');
+    setPendingState(next);
+  };
 
   const {
     register,
@@ -77,7 +92,12 @@ export default function RegistrationPage() {
   }
 
   async function signInAfterVerification({ email, password }: Pending) {
+    removeItem(StorageKey.pendingVerification, 'session');
     notify.success({ id: 'auth.registration.done' });
+    if (!password) {
+      navigate('/auth/login', { replace: true, state: { email } });
+      return;
+    }
     try {
       startSession(await login({ email, password, stayLoggedIn: false }));
       navigate('/dashboard', { replace: true });
