@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or out of date, then run the server (which migrates,
-// seeds the demo catalogue once and serves the API plus the built web app).
+// seeds the demo catalogue once, serves the API plus the built web app and runs the job worker).
+// `npm run worker` (this script with --worker): the job worker alone, no HTTP.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,11 +35,13 @@ if (!existsSync(r('apps/api/dist/server.js')) || newest(r('apps/api/src')) > new
   run(npx('tsc'), ['-b', 'apps/api', 'packages/shared']);
 }
 
+const workerOnly = process.argv.includes('--worker');
+
 const webIndex = r('apps/web/dist/index.html');
 const webSrcTime = Math.max(newest(r('apps/web/src')), newest(r('apps/web/index.html')), newest(r('apps/web/public')), newest(r('packages/shared/src')));
-if (!existsSync(webIndex) || webSrcTime > statSync(webIndex).mtimeMs) {
+if (!workerOnly && (!existsSync(webIndex) || webSrcTime > statSync(webIndex).mtimeMs)) {
   console.log('[start] building the web app');
   run(npx('vite'), ['build', '--logLevel', 'warn', 'apps/web']);
 }
 
-await import(r('apps/api/dist/server.js'));
+await import(r('apps/api/dist', workerOnly ? 'worker.js' : 'server.js'));

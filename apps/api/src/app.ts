@@ -1,50 +1,46 @@
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import type { AppConfig } from './config.js';
-import type { Db } from './db/client.js';
-import './plugins/context.js';
+import type { Container } from './container.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { setupAuth } from './plugins/auth.js';
-import { withLogRedaction } from './plugins/log-redaction.js';
-import { setupMail } from './plugins/mail.js';
 import { setupRateLimits } from './plugins/rate-limit.js';
 import { registerStaticWeb } from './plugins/static-web.js';
-import { utilityModule } from './modules/utility/ip-country.routes.js';
-import { catalogueModule } from './modules/catalogue/catalogue.routes.js';
-import { authModule } from './modules/auth/auth.routes.js';
-import { subscriberCatalogueModule } from './modules/auth/subscriber-catalogue.routes.js';
-import { profileModule } from './modules/profile/profile.routes.js';
-import { socialAuthModule } from './modules/social-auth/social-auth.routes.js';
+import { authRoutes } from './modules/accounts/auth.routes.js';
+import { profileRoutes } from './modules/accounts/profile.routes.js';
+import { socialAuthRoutes } from './modules/accounts/social-auth.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { coverageRoutes } from './modules/coverage/coverage.routes.js';
+import { rateRoutes } from './modules/rates/rates.routes.js';
+import { resellerRoutes } from './modules/resellers/resellers.routes.js';
 
-export interface AppDeps {
-  config: AppConfig;
-  db: Db;
-  pool: pg.Pool;
+export interface AppOptions {
   /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
   webDist?: string | false;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (a pino instance), shared with the container; none by default. */
+  logger?: FastifyBaseLogger;
   /** Sees every route as it is added (tests list them to check that none escapes a suite). */
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the whole server without listening, so tests can `inject` into it. */
-export async function buildApp(deps: AppDeps) {
+/**
+ * The HTTP side: cross-cutting plugins, then each module's routes with the services they call.
+ * Builds without listening, so tests can `inject` into it; server.ts listens.
+ */
+export async function buildApp(container: Container, options: AppOptions = {}) {
+  const { config, services: s } = container;
   const app = Fastify({
-    logger: withLogRedaction(deps.logger ?? false),
-    trustProxy: deps.config.TRUST_PROXY,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
-  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', deps.config);
-  app.decorate('db', deps.db);
-  app.decorate('pool', deps.pool);
   registerErrorHandler(app);
   registerInputGuard(app);
 
@@ -57,19 +53,20 @@ export async function buildApp(deps: AppDeps) {
 
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
 
-  // Mail, request limits, then sessions: the auth hook guards every /subscriber route below.
-  setupMail(app);
-  await setupRateLimits(app);
-  await setupAuth(app);
+  // Request limits, then sessions: the auth hook guards every /subscriber route below.
+  await setupRateLimits(app, config);
+  setupAuth(app, s.sessions);
 
-  await app.register(catalogueModule);
-  await app.register(authModule);
-  await app.register(subscriberCatalogueModule);
-  await app.register(profileModule);
-  await app.register(socialAuthModule);
-  await app.register(utilityModule);
+  await app.register(catalogueRoutes(s.catalogue));
+  await app.register(rateRoutes(s.rates));
+  await app.register(coverageRoutes(s.coverage));
+  await app.register(companyRoutes(s.company));
+  await app.register(resellerRoutes(s.resellers));
+  await app.register(authRoutes(s.auth, s.sessions));
+  await app.register(profileRoutes(s.profile));
+  await app.register(socialAuthRoutes(s.social, config.publicUrl));
 
-  if (deps.webDist !== false) await registerStaticWeb(app, deps.webDist);
+  if (options.webDist !== false) await registerStaticWeb(app, options.webDist);
   return app;
 }
 

@@ -89,6 +89,19 @@ export const configSchema = z.object({
   /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 
+  /** Run the job handlers and the scheduler in this API process (false: run `npm run worker` apart). */
+  JOBS_WORKER: bool.default(true),
+  /** How often an idle worker looks for new jobs (seconds; jobs queued here wake it at once). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often pg-boss looks for jobs whose worker died (seconds). */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Period of the clean-up job (expired sessions, codes, links). */
+  HOUSEKEEPING_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Attempts after the first for a mail the mail server refused or could not take. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  /** Wait before the first retry of a mail; doubled for each further attempt. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+
   COMPANY_NAME: z.string().min(1).default('Liberty Wave Mobile'),
   COMPANY_ADDRESS: z.string().min(1).default('350 Fifth Avenue, Suite 4200, New York, NY 10118, USA'),
   COMPANY_PHONE: z.string().min(3).default('+1 (646) 555-0142'),

@@ -1,56 +1,29 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { runMigrations, withStartupLock } from './db/migrate.js';
-import { seedDemoData } from './db/seed/seed.js';
-import { buildApp } from './app.js';
+import { buildApp, type App } from './app.js';
+import { configOrExit, onShutdown, startRuntime } from './runtime.js';
 
+/** `npm start`: the API and the web app on PORT, and (unless JOBS_WORKER=false) the job worker. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
-  const log = (m: string) => console.log(`[server] ${m}`);
-  const database = await openDatabase(config, log);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
+  const config = configOrExit();
+  const runtime = await startRuntime(config, 'server');
+  let app: App | undefined;
+  onShutdown('server', async () => {
     await app?.close().catch(() => {});
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+    await runtime.stop();
+  });
   try {
-    await withStartupLock(database.pool, async () => {
-      await runMigrations(database.db);
-      if (config.SEED_DEMO_DATA) await seedDemoData(database.db, log);
-    });
-    app = await buildApp({
-      config,
-      db: database.db,
-      pool: database.pool,
+    app = await buildApp(runtime.container, {
       ...(config.WEB_DIST_DIR ? { webDist: path.resolve(config.WEB_DIST_DIR) } : {}),
-      logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      logger: runtime.logger,
     });
+    // The worker first: once the port answers, a mail queued by the first request is picked up at once.
+    if (config.JOBS_WORKER) await runtime.container.startWorker();
     await app.listen({ port: config.PORT, host: config.HOST });
-    log(`ready at ${config.publicUrl}`);
+    console.log(`[server] ready at ${config.publicUrl}${config.JOBS_WORKER ? '' : ' (jobs run by a separate worker)'}`);
   } catch (e) {
     console.error(e);
     await app?.close().catch(() => {});
-    await database.close();
+    await runtime.stop();
     process.exit(1);
   }
 }

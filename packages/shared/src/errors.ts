@@ -1,58 +1,174 @@
-import { z } from 'zod';
+/**
+ * The error contract: every code the API answers with, once, with its HTTP status and its English
+ * text (the spec's §8 wording where it has one). The server throws by code (`appError(code)`) and
+ * answers `{ code, message, errors? }`; the web app decides what to do by `code` and shows its own
+ * catalogue's translation of `error.<CODE>`, so one error reads the same everywhere and in every
+ * language. Zod-free so the browser can load it with the first page; the body's zod schema is in
+ * contracts/errors.ts.
+ */
 
-/** Error body every API failure uses. */
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  /** With 429: seconds before the request may be repeated (also the Retry-After header). */
-  retryAfter: z.number().int().nonnegative().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+interface ErrorSpec {
+  readonly status: number;
+  readonly message: string;
+}
 
-/** Codes from the spec's catalogue plus the generic ones the server adds. */
-export const ErrorCode = {
-  INCORRECT_CREDENTIALS: 'INCORRECT_CREDENTIALS',
-  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
-  SUBSCRIBER_ALREADY_EXISTS: 'SUBSCRIBER_ALREADY_EXISTS',
-  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
-  PROBLEM_WITH_ACTIVATION: 'PROBLEM_WITH_ACTIVATION',
-  SIM_NOT_ACTIVE_OR_EXPIRED: 'SIM_NOT_ACTIVE_OR_EXPIRED',
-  SIM_ALREADY_PORTED_OUT_TO_ANOTHER_SERVICE: 'SIM_ALREADY_PORTED_OUT_TO_ANOTHER_SERVICE',
-  SIM_IS_EXPIRED_OVER_30_DAYS: 'SIM_IS_EXPIRED_OVER_30_DAYS',
-  SIM_IS_NOT_ELIGIBLE_FOR_RECOVERY: 'SIM_IS_NOT_ELIGIBLE_FOR_RECOVERY',
-  MDN_NOT_ELIGIBLE_FOR_PORTING: 'MDN_NOT_ELIGIBLE_FOR_PORTING',
-  SIM_IS_IN_USE: 'SIM_IS_IN_USE',
-  MDN_NOT_ELIGIBLE_FOR_PORTING_PORTING_IN_PROGRESS: 'MDN_NOT_ELIGIBLE_FOR_PORTING_PORTING_IN_PROGRESS',
-  VALIDATION_ERROR: 'VALIDATION_ERROR',
-  NOT_FOUND: 'NOT_FOUND',
-  RATE_NOT_FOUND: 'RATE_NOT_FOUND',
-  COVERAGE_NOT_FOUND: 'COVERAGE_NOT_FOUND',
-  PLAN_NOT_FOUND: 'PLAN_NOT_FOUND',
-  NO_AVAILABLE_SHIPPER: 'NO_AVAILABLE_SHIPPER',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  INTERNAL_ERROR: 'INTERNAL_ERROR',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export const ERRORS = {
+  // --- generic --------------------------------------------------------------------------------
+  BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  /** Request fields failed validation; `errors` names each field and what is wrong with it. */
+  VALIDATION_FAILED: { status: 400, message: 'Please check the highlighted fields' },
+  UNAUTHORIZED: { status: 401, message: 'Your session has expired. Please login again.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, message: 'The page you are looking for is not available' },
+  /** No route answers this method and path (always JSON under the API prefixes). */
+  ROUTE_NOT_FOUND: { status: 404, message: 'The page you are looking for is not available' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This action is not allowed here' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long. Please try again.' },
+  CONFLICT: { status: 409, message: 'This was changed in the meantime. Please reload and try again.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request is not in a format we accept' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is busy. Please try again in a moment.' },
 
-/** User-facing messages quoted by the spec (§8). */
+  // --- accounts (spec §8 and ours) ------------------------------------------------------------
+  INCORRECT_CREDENTIALS: { status: 401, message: 'Incorrect e-mail or password.' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Your e-mail address is not verified yet. Please enter the code we sent you, or request a new one.',
+  },
+  SUBSCRIBER_ALREADY_EXISTS: {
+    status: 409,
+    message: 'A subscriber with that email already exists. Please use another email address.',
+  },
+  ACCOUNT_LOCKED: {
+    status: 429,
+    message: 'Too many failed sign-in attempts. Please try again later or reset your password.',
+  },
+  INVALID_VERIFICATION_CODE: { status: 400, message: 'The verification code is incorrect.' },
+  VERIFICATION_CODE_EXPIRED: {
+    status: 400,
+    message: 'This verification code has expired or was tried too many times. Please request a new one.',
+  },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    message: 'This password reset link is invalid or has expired. Please request a new one.',
+  },
+  SAME_PASSWORD: { status: 400, message: 'The new password must be different from the current one.' },
+  TOKEN_REQUIRED: { status: 400, message: 'Token is required' },
+
+  // --- catalogue --------------------------------------------------------------------------------
+  PLAN_NOT_FOUND: { status: 404, message: 'The plan you requested could not be found' },
+  RATE_NOT_FOUND: { status: 404, message: 'The rate you requested could not be found' },
+  COVERAGE_NOT_FOUND: { status: 404, message: 'Coverage not found' },
+  NO_AVAILABLE_SHIPPER: { status: 404, message: 'No available shipper' },
+
+  // --- orders and money (spec §8) ----------------------------------------------------------------
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  INVOICE_NOT_FOUND: { status: 404, message: 'Invoice not found' },
+  PAYMENT_OPTION_NOT_AVAILABLE: { status: 400, message: 'This payment option is not available.' },
+  PAYMENT_METHOD_NOT_SUPPORTED: {
+    status: 400,
+    message: 'The selected payment method is not supported by the payment gateway. Please try another one.',
+  },
+  INVALID_SHIPPING_ADDRESS: {
+    status: 400,
+    message: 'The provided shipping address is invalid or incomplete. Please review the address details and try again.',
+  },
+  SIM_MUST_SHIP_OUTSIDE_US: { status: 400, message: 'You must have at least one SIM shipped outside US' },
+  STATUS_NOT_FOUND: { status: 404, message: 'Status not found' },
+
+  // --- SIMs (spec §8) --------------------------------------------------------------------------
+  PROBLEM_WITH_ACTIVATION: {
+    status: 502,
+    message: 'Looks like you have error activating your SIM. Please contact customer support',
+  },
+  SIM_HAS_NO_ACTIVE_PLAN: { status: 409, message: 'The SIM you requested does not have an active plan.' },
+  SAME_PLAN: { status: 400, message: 'You cannot change to the same plan' },
+  NO_ADDONS_FOR_PLAN: { status: 404, message: 'For the selected plan, there are no available add-ons' },
+  ZIP_REQUIRED: { status: 400, message: 'Please add your ZIP/Postal code first' },
+  /** The three the web app never shows (spec §8, suppressed messages). */
+  SIM_DEACTIVATED: { status: 409, message: 'The SIM you requested is deactivated.' },
+  RESOURCE_NOT_AUTHORIZED: { status: 403, message: 'You are not authorized to access this resource.' },
+  SIM_FOR_TESTING: { status: 409, message: 'The SIM you requested is for testing purposes.' },
+
+  // --- SIM recovery (spec §8) ----------------------------------------------------------------------
+  SIM_NOT_ACTIVE_OR_EXPIRED: { status: 409, message: 'The SIM is not active or has expired.' },
+  SIM_ALREADY_PORTED_OUT_TO_ANOTHER_SERVICE: {
+    status: 409,
+    message: 'The number of this SIM has already been ported out to another service.',
+  },
+  SIM_IS_EXPIRED_OVER_30_DAYS: {
+    status: 409,
+    message: 'This SIM expired more than 30 days ago and can no longer be recovered.',
+  },
+  SIM_IS_NOT_ELIGIBLE_FOR_RECOVERY: { status: 409, message: 'This SIM is not eligible for recovery.' },
+  MDN_NOT_ELIGIBLE_FOR_PORTING: { status: 409, message: 'Phone Number is not eligible for port number activation' },
+  SIM_IS_IN_USE: { status: 409, message: 'This SIM is in use.' },
+  MDN_NOT_ELIGIBLE_FOR_PORTING_PORTING_IN_PROGRESS: {
+    status: 409,
+    message: 'This number is not eligible: a recovery port-in is already in progress.',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Every code, for lists and exhaustiveness tests. */
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+/** Errors the web app never displays (spec §8 'Suppressed'). */
+export const SILENT_ERROR_CODES: readonly ErrorCode[] = ['SIM_DEACTIVATED', 'RESOURCE_NOT_AUTHORIZED', 'SIM_FOR_TESTING'];
+
+/**
+ * A 401 with this code is a wrong e-mail or password (sign-in, or the current password when changing
+ * it or deleting the account), not an expired session: the client stays signed in (spec §8).
+ */
+export const CREDENTIALS_ERROR_CODE: ErrorCode = 'INCORRECT_CREDENTIALS';
+
+/** The error code a bare HTTP status stands for, when a framework or proxy produced the error. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 408:
+      return 'REQUEST_TIMEOUT';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+  }
+}
+
+/** Texts that are not errors but that both sides quote (spec §4 session timer, §8). */
 export const Messages = {
-  somethingWentWrong: 'Something went wrong',
-  rateNotFound: 'The rate you requested could not be found',
-  coverageNotFound: 'Coverage not found',
-  planNotFound: 'The plan you requested could not be found',
-  noAvailableShipper: 'No available shipper',
-  subscriberExists: 'A subscriber with that email already exists. Please use another email address.',
-  sessionExpired: 'Your session has expired. Please login again.',
+  somethingWentWrong: ERRORS.INTERNAL_ERROR.message,
+  sessionExpired: ERRORS.UNAUTHORIZED.message,
   sessionTimerExpired: 'Your session has been expired, please login again',
-  tokenRequired: 'Token is required',
-  invoiceNotFound: 'Invoice not found',
 } as const;
-
-/** Server messages the client never shows (§8). */
-export const SUPPRESSED_MESSAGES: readonly string[] = [
-  'The SIM you requested is deactivated.',
-  'You are not authorized to access this resource.',
-  'The SIM you requested is for testing purposes.',
-];

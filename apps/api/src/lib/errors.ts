@@ -1,31 +1,47 @@
+import { ERRORS, type ErrorCode } from '@app/shared/errors';
+
 /**
- * Domain errors carry an HTTP status, a stable machine code and the user-facing message from the
- * spec's catalogue. The error plugin turns them into `{ message, code, errors? }`.
+ * Domain errors carry a code from the shared error table (packages/shared/src/errors.ts), which fixes
+ * their HTTP status and default text. The error plugin answers them as `{ code, message, errors? }`.
  */
 export interface FieldError {
   field: string;
   message: string;
 }
 
+export interface AppErrorOptions {
+  /** Replaces the table's text, e.g. to say how long to wait. */
+  message?: string | undefined;
+  errors?: FieldError[] | undefined;
+  /** Seconds to wait before trying again: sent as Retry-After and as `retryAfter` in the body. */
+  retryAfter?: number | undefined;
+}
+
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly errors: FieldError[] | undefined;
+  readonly retryAfter: number | undefined;
+
   constructor(
-    public readonly statusCode: number,
-    public readonly code: string,
-    message: string,
-    public readonly errors?: FieldError[],
-    /** Seconds to wait before trying again: sent as Retry-After and as `retryAfter` in the body. */
-    public readonly retryAfter?: number,
+    readonly code: ErrorCode,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(options.message ?? ERRORS[code].message);
     this.name = 'AppError';
+    this.statusCode = ERRORS[code].status;
+    this.errors = options.errors;
+    this.retryAfter = options.retryAfter;
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: FieldError[]) =>
-  new AppError(400, code, message, errors);
-export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppError(401, code, message);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS', retryAfter?: number) =>
-  new AppError(429, code, message, undefined, retryAfter);
+export const appError = (code: ErrorCode, options?: AppErrorOptions) => new AppError(code, options);
+
+/** One field is wrong: the message names what is wrong and `errors` points the form at the field. */
+export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, { message, errors: [{ field, message }] });
+
+/** PostgreSQL's unique-violation, wherever drizzle put it (the error or its cause). */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } } | undefined;
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}

@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Messages } from '@app/shared/errors';
-import { unauthorized } from '../lib/errors.js';
-import {
-  SessionService,
-  deriveKey,
-  loadServerSecret,
-  type AuthenticatedSubscriber,
-} from '../modules/auth/sessions.js';
+import { appError } from '../lib/errors.js';
+import type { AuthenticatedSubscriber, SessionService } from '../modules/accounts/sessions.js';
 
 /**
  * Every route under /subscriber needs a live session: a bearer token whose signature and expiry
@@ -17,11 +11,6 @@ import {
  */
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: SessionService;
-    /** HMAC key for a named purpose, derived from the server secret. */
-    serverKey(purpose: string): Buffer;
-  }
   interface FastifyRequest {
     /** The signed-in subscriber; reading it on a route outside /subscriber without a session throws 401. */
     subscriber: AuthenticatedSubscriber;
@@ -46,7 +35,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-const sessionExpired = () => unauthorized(Messages.sessionExpired, 'UNAUTHORIZED');
+const sessionExpired = () => appError('UNAUTHORIZED');
 
 /** Account and subscriber answers: tokens, addresses, profiles. */
 function isPersonalPath(req: FastifyRequest): boolean {
@@ -55,12 +44,7 @@ function isPersonalPath(req: FastifyRequest): boolean {
   return isSubscriberPath(path) || (route !== undefined && isSubscriberPath(route)) || path === '/public/auth' || path.startsWith('/public/auth/');
 }
 
-export async function setupAuth(app: FastifyInstance) {
-  const secret = await loadServerSecret(app.db, app.config.JWT_SECRET);
-  const sessions = new SessionService(app.db, secret, app.config);
-  app.decorate('sessions', sessions);
-  app.decorate('serverKey', (purpose: string) => deriveKey(secret, purpose));
-
+export function setupAuth(app: FastifyInstance, sessions: SessionService) {
   const who = new WeakMap<FastifyRequest, AuthenticatedSubscriber>();
   app.decorateRequest('subscriber', {
     getter(this: FastifyRequest) {

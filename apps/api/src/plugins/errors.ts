@@ -1,18 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERRORS, codeForStatus } from '@app/shared/errors';
 import { AppError, type FieldError } from '../lib/errors.js';
 
 /**
- * One place maps every failure to `{ message, code, errors? }`. 4xx keep their message; 5xx are
- * logged with detail and answered with the catalogue's generic text so internals never leak.
+ * One place maps every failure to `{ code, message, errors? }` with a code from the shared table.
+ * 4xx keep their message; 5xx are logged with detail and answered with the table's generic text so
+ * internals never leak.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.statusCode).send({
-        message: err.message,
         code: err.code,
+        message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
         ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
       });
@@ -32,25 +34,25 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = errors[0];
       const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
       return reply.status(400).send({
-        message: first ? `${first.message}${more}` : 'Invalid request',
-        code: 'VALIDATION_ERROR',
+        code: 'VALIDATION_FAILED',
+        message: first ? `${first.message}${more}` : ERRORS.VALIDATION_FAILED.message,
         errors,
       });
     }
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({
-        message: status === 429 ? 'Too many requests. Please try again later.' : fe.message,
-        code: status === 429 ? 'TOO_MANY_REQUESTS' : (fe.code ?? 'BAD_REQUEST'),
-      });
+      // Framework errors (bad JSON, wrong content type, body too large) keep Fastify's wording,
+      // which names the problem, under the code of their status.
+      const code = codeForStatus(status);
+      return reply.status(status).send({ code, message: status === 429 ? ERRORS.RATE_LIMITED.message : fe.message });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong', code: 'INTERNAL_ERROR' });
+    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message });
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'ROUTE_NOT_FOUND' });
+    reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
   });
 }
 
@@ -63,9 +65,9 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
   if (status >= 500) {
-    void reply.status(500).send({ message: 'Something went wrong', code: 'INTERNAL_ERROR' });
+    void reply.status(500).send({ code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message });
     return;
   }
   const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address of this request is not valid';
-  void reply.status(status).send({ message, code: err.code ?? 'BAD_REQUEST' });
+  void reply.status(status).send({ code: codeForStatus(status), message });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, type FieldError } from '../lib/errors.js';
+import { appError, type FieldError } from '../lib/errors.js';
 
 export const NUL_MESSAGE = 'Contains a character that is not allowed';
 
@@ -30,6 +30,6 @@ export function registerInputGuard(app: FastifyInstance) {
     const errors: FieldError[] = [];
     // Same field names as schema validation errors: 'city', 'items.0.name', a query key, a param.
     for (const part of [req.params, req.query, req.body]) findNulFields(part, '', errors);
-    if (errors.length) throw badRequest(errors[0]!.message, 'VALIDATION_ERROR', errors);
+    if (errors.length) throw appError('VALIDATION_FAILED', { message: errors[0]!.message, errors });
   });
 }

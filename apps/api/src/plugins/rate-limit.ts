@@ -3,7 +3,8 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig, RateLimitSetting } from '../config.js';
-import { tooManyRequests } from '../lib/errors.js';
+import { appError } from '../lib/errors.js';
+import { describeWait } from '../lib/wait.js';
 
 /**
  * Request limits for the account endpoints, counted per client IP and per e-mail address. The
@@ -36,19 +37,10 @@ function settings(config: AppConfig): Record<LimitName, [perIp: RateLimitSetting
   };
 }
 
-/** '42 seconds', '15 minutes', '60 minutes', '2 hours' (rounded up, so nobody retries too early). */
-export function describeWait(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds <= 5400) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / 3600), 'hour');
-}
-
 /** Addresses are counted by hash so Redis never holds them in clear. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
-export async function setupRateLimits(app: FastifyInstance) {
-  const { config } = app;
+export async function setupRateLimits(app: FastifyInstance, config: AppConfig) {
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 });
@@ -81,7 +73,7 @@ export async function setupRateLimits(app: FastifyInstance) {
     currentKey.set(req, `${id}:${key}`);
     const r = await limiter(id, s)(req);
     if (!r.isAllowed && r.isExceeded) {
-      throw tooManyRequests(`Too many attempts. Please try again in ${describeWait(r.ttlInSeconds)}.`, 'TOO_MANY_REQUESTS', r.ttlInSeconds);
+      throw appError('RATE_LIMITED', { message: `Too many attempts. Please try again in ${describeWait(r.ttlInSeconds)}.`, retryAfter: r.ttlInSeconds });
     }
   }
 

@@ -35,7 +35,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = defaultW
   app.get('/*', (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p)) || /\.[a-z0-9]{2,5}$/i.test(url)) {
-      return reply.status(404).send({ message: `Route GET ${url} not found`, code: 'ROUTE_NOT_FOUND' });
+      return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `Route GET ${url} not found` });
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

@@ -7,6 +7,8 @@ import { createDb, createPool } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed/seed.js';
+import { JobQueue } from '../jobs/queue.js';
+import { silentLogger } from '../lib/logger.js';
 
 /**
  * Tests run against a real PostgreSQL: TEST_DATABASE_URL when set (e.g. the machine's server),
@@ -59,6 +61,10 @@ export default async function setup(project: TestProject) {
   const db = createDb(pool);
   await runMigrations(db);
   await seedDemoData(db, () => {});
+  // The job queue's schema, once here rather than in every cloned database.
+  const queue = new JobQueue(pool, { pollSeconds: 2, maintenanceSeconds: 60 }, silentLogger);
+  await queue.start();
+  await queue.stop();
   await pool.end();
 
   project.provide('pgAdminUrl', adminUrl);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PLAN_GROUPS } from '@app/shared/catalogue-rules';
+import { PLAN_GROUPS } from '@app/shared/rules/catalogue';
 import { RootLayout } from './layout/root-layout';
 import { KeepSearchRedirect } from './routes/keep-search-redirect';
 import { RouteError } from './routes/route-error';

@@ -75,7 +75,7 @@ describe('errors → toasts (spec §8)', () => {
   });
 
   it('other errors: the server message first', async () => {
-    vi.stubGlobal('fetch', respond(422, { message: 'You cannot change to the same plan', code: 'VALIDATION_ERROR', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Unprocessable Entity'));
+    vi.stubGlobal('fetch', respond(422, { message: 'You cannot change to the same plan', code: 'VALIDATION_FAILED', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Unprocessable Entity'));
     const error = await apiRequest('/subscriber/sim/1/plan/change').catch((e: unknown) => e);
     expect(errorToast).toHaveBeenCalledWith('You cannot change to the same plan');
     expect(error).toMatchObject({ status: 422, fieldErrors: [{ field: 'planId', message: 'Same plan' }] });
@@ -94,18 +94,18 @@ describe('errors → toasts (spec §8)', () => {
   });
 
   it.each([
-    'The SIM you requested is deactivated.',
-    'You are not authorized to access this resource.',
-    'The SIM you requested is for testing purposes.',
-  ])('never toasts %s', async (message) => {
-    vi.stubGlobal('fetch', respond(403, { message, code: 'FORBIDDEN' }));
+    ['SIM_DEACTIVATED', 'The SIM you requested is deactivated.'],
+    ['RESOURCE_NOT_AUTHORIZED', 'You are not authorized to access this resource.'],
+    ['SIM_FOR_TESTING', 'The SIM you requested is for testing purposes.'],
+  ])('never toasts %s (%s), whatever the wording', async (code, message) => {
+    vi.stubGlobal('fetch', respond(403, { message, code }));
     await expect(apiRequest('/subscriber/sim/1')).rejects.toMatchObject({ message });
     expect(errorToast).not.toHaveBeenCalled();
   });
 
   it('still logs out on a suppressed 401', async () => {
     session.setToken('abc.def.ghi', { remember: true });
-    vi.stubGlobal('fetch', respond(401, { message: 'You are not authorized to access this resource.', code: 'UNAUTHORIZED' }));
+    vi.stubGlobal('fetch', respond(401, { message: 'You are not authorized to access this resource.', code: 'RESOURCE_NOT_AUTHORIZED' }));
     await expect(apiRequest('/subscriber/sim')).rejects.toBeInstanceOf(ApiError);
     expect(errorToast).not.toHaveBeenCalled();
     expect(session.getSession().isAuth).toBe(false);

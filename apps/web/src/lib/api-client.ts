@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { INCORRECT_CREDENTIALS, SOMETHING_WENT_WRONG, isSuppressedMessage, type ApiErrorBody } from './api-error-rules';
+import { INCORRECT_CREDENTIALS, SOMETHING_WENT_WRONG, isSilentError, type ApiErrorBody } from './api-error-rules';
 import { getToken, logout } from './session';
 import { notify, type ToastMessage } from './toast';
 
@@ -85,7 +85,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function shouldToast(option: RequestOptions<unknown>['toast'], error: ApiError): boolean {
-  if (isSuppressedMessage(error.message)) return false;
+  if (isSilentError(error.code)) return false;
   if (typeof option === 'function') return option(error);
   return option !== false;
 }

@@ -1,14 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import {
-  addToCart,
-  cartQuantity,
-  parseStoredCart,
-  removeFromCart,
-  serializeCart,
-  setCartQuantity,
-  type CartItem,
-  type NewCartItem,
-} from '@app/shared/cart';
+import { type CartItem } from '@app/shared/contracts/cart';
+import { addToCart, cartQuantity, parseStoredCart, removeFromCart, serializeCart, setCartQuantity, type NewCartItem } from '@app/shared/rules/cart';
 import { onLogout } from './session';
 import { StorageKey } from './storage-keys';
 import { readItem, removeItem, writeItem } from './storage';

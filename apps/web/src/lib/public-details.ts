@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicDetails } from '@app/shared/catalogue';
+import type { PublicDetails } from '@app/shared/contracts/catalogue';
 import { api } from './api-client';
 
 /**

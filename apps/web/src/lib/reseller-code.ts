@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { resellerCodeSchema, type resellerCodeCheckSchema } from '@app/shared/catalogue';
+import { resellerCodeSchema, type resellerCodeCheckSchema } from '@app/shared/contracts/catalogue';
 import { api } from './api-client';
 import { StorageKey } from './storage-keys';
 import { readItem, removeItem, writeItem } from './storage';

@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { registerBodySchema } from '@app/shared/auth';
+import { registerBodySchema } from '@app/shared/contracts/auth';
 import es from '../locales/es.json';
 import { translateValidationMessage } from './validation-message';
 

@@ -1,20 +1,13 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  addOnListSchema,
-  planCategoryListSchema,
-  planPricingListSchema,
-  planSchema,
-  type PlanCategory,
-  type PlanPricing,
-} from '@app/shared/catalogue';
-import { visibleCategories } from '@app/shared/catalogue-rules';
-import { classifyAddOn } from '@app/shared/add-on-rules';
-import { apiErrorSchema } from '@app/shared/errors';
+import { addOnListSchema, planCategoryListSchema, planPricingListSchema, planSchema, type PlanCategory, type PlanPricing } from '@app/shared/contracts/catalogue';
+import { visibleCategories } from '@app/shared/rules/catalogue';
+import { classifyAddOn } from '@app/shared/rules/add-on';
+import { apiErrorSchema } from '@app/shared/contracts/errors';
 import { planPricing, plans } from '../../db/schema/catalogue.js';
 import { buildTestApp } from '../../test/helpers.js';
-import { catalogueService, registerPlanReadRoutes } from './catalogue.routes.js';
+import { signedInSubscriber } from '../../test/fixtures.js';
 import { CatalogueService } from './catalogue.service.js';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -153,13 +146,13 @@ describe('GET /public/plan_category', () => {
       const cached = await t.app.inject({ method: 'GET', url: '/public/plan_category' });
       expect(cached.body).toBe(before.body);
 
-      catalogueService(t.app).invalidate();
+      t.services.catalogue.invalidate();
       const fresh = await t.app.inject({ method: 'GET', url: '/public/plan_category' });
       expect(fresh.body).toContain('PayGo Plus SIM (renamed)');
       expect(fresh.headers.etag).not.toBe(before.headers.etag);
     } finally {
       await t.db.update(plans).set({ name: plan!.name }).where(eq(plans.id, plan!.id));
-      catalogueService(t.app).invalidate();
+      t.services.catalogue.invalidate();
     }
     const restored = await t.app.inject({ method: 'GET', url: '/public/plan_category' });
     expect(restored.headers.etag).toBe(before.headers.etag);
@@ -224,11 +217,11 @@ describe('catalogue snapshot', () => {
   });
 
   it('answers errors and bodies correctly on the first request after an invalidation', async () => {
-    catalogueService(t.app).invalidate();
+    t.services.catalogue.invalidate();
     const missing = await t.app.inject({ method: 'GET', url: '/public/plan/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
     expect(apiErrorSchema.parse(missing.json()).code).toBe('PLAN_NOT_FOUND');
-    catalogueService(t.app).invalidate();
+    t.services.catalogue.invalidate();
     const ok = await t.app.inject({ method: 'GET', url: '/public/plan_category', headers: { 'accept-encoding': 'gzip' } });
     expect(ok.statusCode).toBe(200);
     expect(planCategoryListSchema.parse(JSON.parse(gunzipSync(ok.rawPayload).toString()))).toEqual(categories);
@@ -253,11 +246,11 @@ describe('GET /public/plan/:id', () => {
     expect(body.message).toBe('The plan you requested could not be found');
   });
 
-  it.each(['not-a-uuid', '123', "1' or '1'='1"])('answers 400 VALIDATION_ERROR for %j', async (id) => {
+  it.each(['not-a-uuid', '123', "1' or '1'='1"])('answers 400 VALIDATION_FAILED for %j', async (id) => {
     const res = await t.app.inject({ method: 'GET', url: `/public/plan/${encodeURIComponent(id)}` });
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
-    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors?.[0]?.field).toBe('id');
   });
 });
@@ -308,7 +301,7 @@ describe('GET /public/plan_pricing', () => {
     for (const qs of ['planId=nope', 'isActive=yes', 'isActive=1']) {
       const res = await t.app.inject({ method: 'GET', url: `/public/plan_pricing?${qs}` });
       expect(res.statusCode, qs).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).code).toBe('VALIDATION_ERROR');
+      expect(apiErrorSchema.parse(res.json()).code).toBe('VALIDATION_FAILED');
     }
   });
 
@@ -316,7 +309,7 @@ describe('GET /public/plan_pricing', () => {
     const plan = byName('Value').plans.find((p) => p.isActive)!;
     const [row] = await t.db.select().from(planPricing).where(eq(planPricing.planId, plan.id)).limit(1);
     await t.db.update(planPricing).set({ isActive: false }).where(eq(planPricing.id, row!.id));
-    catalogueService(t.app).invalidate();
+    t.services.catalogue.invalidate();
     try {
       const list = planPricingListSchema.parse(
         (await t.app.inject({ method: 'GET', url: `/public/plan_pricing?planId=${plan.id}&isActive=true` })).json(),
@@ -324,7 +317,7 @@ describe('GET /public/plan_pricing', () => {
       expect(list.some((p) => p.id === row!.id)).toBe(false);
     } finally {
       await t.db.update(planPricing).set({ isActive: true }).where(eq(planPricing.id, row!.id));
-      catalogueService(t.app).invalidate();
+      t.services.catalogue.invalidate();
     }
   });
 });
@@ -362,25 +355,21 @@ describe('GET /public/add-on_plan', () => {
   });
 });
 
-describe('registerPlanReadRoutes', () => {
-  it('mounts the same plan reads under another prefix, with its own Cache-Control', async () => {
-    const other = await buildTestApp();
-    try {
-      // /subscriber is guarded by the auth hook; the mounting itself is what is under test here.
-      await other.app.register(async (scope) => registerPlanReadRoutes(scope, '/twin', { cacheControl: 'private, max-age=60' }));
-      const plan = allPlans()[0]!;
-      const pub = await other.app.inject({ method: 'GET', url: `/public/plan/${plan.id}` });
-      const twin = await other.app.inject({ method: 'GET', url: `/twin/plan/${plan.id}` });
-      expect(twin.statusCode).toBe(200);
-      expect(twin.body).toBe(pub.body);
-      expect(twin.headers.etag).toBe(pub.headers.etag);
-      expect(twin.headers['cache-control']).toBe('private, max-age=60');
-      const pricing = await other.app.inject({ method: 'GET', url: `/twin/plan_pricing?planId=${plan.id}&isActive=true` });
-      expect(planPricingListSchema.parse(pricing.json()).length).toBeGreaterThan(0);
-      const bad = await other.app.inject({ method: 'GET', url: '/twin/plan/nope' });
-      expect(bad.statusCode).toBe(400);
-    } finally {
-      await other.close();
-    }
+describe('plan reads under /subscriber', () => {
+  it('answers signed-in callers with the same plan reads as /public, marked private', async () => {
+    const me = await signedInSubscriber(t.container);
+    const plan = allPlans()[0]!;
+    const pub = await t.app.inject({ method: 'GET', url: `/public/plan/${plan.id}` });
+    const own = await t.app.inject({ method: 'GET', url: `/subscriber/plan/${plan.id}`, headers: me.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe(pub.body);
+    expect(own.headers.etag).toBe(pub.headers.etag);
+    expect(own.headers['cache-control']).toBe('private, max-age=60');
+    const pricing = await t.app.inject({ method: 'GET', url: `/subscriber/plan_pricing?planId=${plan.id}&isActive=true`, headers: me.auth });
+    expect(planPricingListSchema.parse(pricing.json()).length).toBeGreaterThan(0);
+    const bad = await t.app.inject({ method: 'GET', url: '/subscriber/plan/nope', headers: me.auth });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/subscriber/plan/${plan.id}` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

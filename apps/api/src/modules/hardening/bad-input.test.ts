@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '@app/shared/auth';
+import { loginResponseSchema } from '@app/shared/contracts/auth';
 import { subscribers } from '../../db/schema/accounts.js';
 import { buildTestApp, testEnv } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
@@ -531,7 +531,7 @@ function problemWith(o: Outcome): string | undefined {
   if (typeof body.code !== 'string' || !body.code) return `error without a code: ${res.body.slice(0, 200)}`;
   const extra = Object.keys(body).filter((k) => !ERROR_KEYS.has(k));
   if (extra.length) return `error body with keys outside the contract (${extra.join(', ')}): ${res.body.slice(0, 200)}`;
-  if (body.code === 'VALIDATION_ERROR') {
+  if (body.code === 'VALIDATION_FAILED') {
     const errors = body.errors as { field?: unknown; message?: unknown }[] | undefined;
     if (!Array.isArray(errors) || errors.length === 0) return `validation error without errors: ${res.body.slice(0, 200)}`;
     if (!errors.every((e) => typeof e.field === 'string' && e.field && typeof e.message === 'string' && e.message)) {
@@ -628,7 +628,7 @@ describe('hostile input never gets a 5xx', () => {
     expect(throttled.map((o) => `${o.route} ${o.case.name}: ${o.res.body}`)).toEqual([]);
     // Each body-taking route answered field errors: the validation path ran, not just the parser.
     for (const key of routeKeys.filter((k) => ROUTES[k]?.body)) {
-      const validation = outcomes.filter((o) => o.route === key && o.res.statusCode === 400 && o.res.body.includes('"VALIDATION_ERROR"'));
+      const validation = outcomes.filter((o) => o.route === key && o.res.statusCode === 400 && o.res.body.includes('"VALIDATION_FAILED"'));
       if (key.includes('social')) continue; // browser callbacks read any parameters, and redirect
       expect(validation.length, key).toBeGreaterThan(0);
     }

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
-import { renderMail, type MailContent } from './templates.js';
+import { renderMail, type MailContent } from './mail-templates.js';
 
 const company = { name: 'Liberty Wave Mobile', address: '350 Fifth Avenue, New York, NY 10118, USA', phone: '+1 (646) 555-0142', email: 'hello@libertywave.example' };
 const at = new Date('2025-03-14T15:09:00Z');
@@ -146,6 +146,8 @@ describe('without a mail server', () => {
       });
       expect(reg.statusCode).toBe(201);
       const outbox = path.join(dataDir, 'outbox');
+      // The mail is queued with the registration and written by the job worker a moment later.
+      await vi.waitFor(() => expect(readdirSync(outbox)).toHaveLength(2), { timeout: 10_000, interval: 100 });
       const files = readdirSync(outbox).sort();
       expect(files).toHaveLength(2);
       expect(files[0]).toMatch(/-verification-code-[0-9a-f]{6}\.eml$/);
@@ -181,6 +183,7 @@ describe('without a mail server', () => {
         payload: { firstName: 'Off', lastName: 'Line', email: 'offline@example.org', phone: '+1 646 555 0122', password: 'Paper-Kite-Morning-4', confirmPassword: 'Paper-Kite-Morning-4' },
       });
       expect(reg.statusCode).toBe(201);
+      await vi.waitFor(() => expect(lines.some((l) => l.includes('account mail not sent'))).toBe(true), { timeout: 10_000, interval: 100 });
       const failure = lines.find((l) => l.includes('account mail not sent'));
       expect(failure).toBeDefined();
       expect(JSON.parse(failure!)).toMatchObject({ kind: 'verification-code', level: 50 });

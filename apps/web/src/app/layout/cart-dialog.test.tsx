@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_ITEM_QUANTITY, cartItemKey } from '@app/shared/cart';
+import { MAX_ITEM_QUANTITY, cartItemKey } from '@app/shared/rules/cart';
 import { cartStore } from '../../lib/cart-store';
 import { addOnsFixture, categoriesFixture, pricesFixture } from '../../test/catalogue-fixtures';
 import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render';

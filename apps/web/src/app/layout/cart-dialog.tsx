@@ -1,10 +1,11 @@
 import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { classifyAddOn, addOnAmount } from '@app/shared/add-on-rules';
-import { MAX_ITEM_QUANTITY, cartItemKey, type CartItem } from '@app/shared/cart';
-import { simKind } from '@app/shared/catalogue-rules';
-import type { AddOn, Plan, PlanCategory, PlanPricing } from '@app/shared/catalogue';
+import { classifyAddOn, addOnAmount } from '@app/shared/rules/add-on';
+import { type CartItem } from '@app/shared/contracts/cart';
+import { MAX_ITEM_QUANTITY, cartItemKey } from '@app/shared/rules/cart';
+import { simKind } from '@app/shared/rules/catalogue';
+import type { AddOn, Plan, PlanCategory, PlanPricing } from '@app/shared/contracts/catalogue';
 import { useActiveAddOns } from '../../features/catalogue/api/get-add-ons';
 import { useActivePlanPricing } from '../../features/catalogue/api/get-plan-pricing';
 import { useVisibleCategories } from '../../features/catalogue/api/get-plan-categories';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { categoryRouteName } from '@app/shared/catalogue-rules';
+import { categoryRouteName } from '@app/shared/rules/catalogue';
 import { useVisibleCategories } from '../../features/catalogue/api/get-plan-categories';
 import { usePublicDetails } from '../../lib/public-details';
 import { ExternalLink } from '../../components/ui/external-link';

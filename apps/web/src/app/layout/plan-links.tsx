@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
-import { categoryRouteName } from '@app/shared/catalogue-rules';
-import { categoryColorVar } from '@app/shared/category-color';
+import { categoryRouteName } from '@app/shared/rules/catalogue';
+import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useVisibleCategories } from '../../features/catalogue/api/get-plan-categories';
 import { Skeleton } from '../../components/ui/skeleton';
 

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { PLAN_GROUPS } from '@app/shared/catalogue-rules';
+import { PLAN_GROUPS } from '@app/shared/rules/catalogue';
 
 /** Links the header, the drawer and the footer share, so the three never drift apart. */
 export interface SiteLink {

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { normalizePhone } from '@app/shared/phone';
+import { normalizePhone } from '@app/shared/rules/phone';
 import { callingCountries, countryForNumber, findCallingCountry } from '../../lib/calling-codes';
 import { lookupIpCountry } from '../../lib/ip-country';
 import { useRegionName } from '../../lib/use-region-names';

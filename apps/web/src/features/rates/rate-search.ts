@@ -1,4 +1,4 @@
-import type { Rate } from '@app/shared/catalogue';
+import type { Rate } from '@app/shared/contracts/catalogue';
 import { searchKey } from '../../lib/use-region-names';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SocialProvider } from '@app/shared/auth';
+import type { SocialProvider } from '@app/shared/contracts/auth';
 import { api, buildUrl } from '../../../lib/api-client';
 
 /** Only configured providers are listed (docs/decisions/033), so every button shown works. */

@@ -1,10 +1,4 @@
-import {
-  registerResponseSchema,
-  resendResponseSchema,
-  verifyResponseSchema,
-  type RegisterBody,
-  type RegisterResponse,
-} from '@app/shared/auth';
+import { registerResponseSchema, resendResponseSchema, verifyResponseSchema, type RegisterBody, type RegisterResponse } from '@app/shared/contracts/auth';
 import { api, type RequestOptions } from '../../../lib/api-client';
 
 type Toast = RequestOptions<unknown>['toast'];

@@ -1,11 +1,4 @@
-import {
-  loginResponseSchema,
-  messageResponseSchema,
-  type LoginBody,
-  type LoginResponse,
-  type MessageResponse,
-  type ResetPasswordBody,
-} from '@app/shared/auth';
+import { loginResponseSchema, messageResponseSchema, type LoginBody, type LoginResponse, type MessageResponse, type ResetPasswordBody } from '@app/shared/contracts/auth';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { setToken } from '../../../lib/session';
 

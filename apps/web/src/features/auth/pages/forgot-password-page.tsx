@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { forgotPasswordBodySchema } from '@app/shared/auth';
+import { forgotPasswordBodySchema } from '@app/shared/contracts/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';

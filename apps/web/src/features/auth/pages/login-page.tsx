@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { loginBodySchema } from '@app/shared/auth';
+import { loginBodySchema } from '@app/shared/contracts/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';

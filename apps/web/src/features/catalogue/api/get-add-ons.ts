@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AddOn } from '@app/shared/catalogue';
+import type { AddOn } from '@app/shared/contracts/catalogue';
 import { api } from '../../../lib/api-client';
 
 export function getActiveAddOns(signal?: AbortSignal): Promise<AddOn[]> {

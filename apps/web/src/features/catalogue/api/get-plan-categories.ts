@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanCategory } from '@app/shared/catalogue';
-import { visibleCategories } from '@app/shared/catalogue-rules';
+import type { PlanCategory } from '@app/shared/contracts/catalogue';
+import { visibleCategories } from '@app/shared/rules/catalogue';
 import { api } from '../../../lib/api-client';
 
 export function getPlanCategories(signal?: AbortSignal): Promise<PlanCategory[]> {

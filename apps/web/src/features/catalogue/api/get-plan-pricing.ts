@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanPricing } from '@app/shared/catalogue';
-import { pricesByPlan } from '@app/shared/catalogue-rules';
+import type { PlanPricing } from '@app/shared/contracts/catalogue';
+import { pricesByPlan } from '@app/shared/rules/catalogue';
 import { api } from '../../../lib/api-client';
 
 /** Every active price in one request: a category page needs them all, and the list is small. */

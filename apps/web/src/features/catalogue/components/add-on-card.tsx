@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addOnAmount, classifyAddOn } from '@app/shared/add-on-rules';
-import type { AddOn } from '@app/shared/catalogue';
+import { addOnAmount, classifyAddOn } from '@app/shared/rules/add-on';
+import type { AddOn } from '@app/shared/contracts/catalogue';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { GlobeIcon, PhoneIcon, ChatIcon } from '../../../components/ui/icons';
 import { useAddToCart } from './use-add-to-cart';

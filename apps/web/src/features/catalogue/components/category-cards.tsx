@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { categoryRouteName, lowestPrice } from '@app/shared/catalogue-rules';
-import { categoryColorVar } from '@app/shared/category-color';
+import { categoryRouteName, lowestPrice } from '@app/shared/rules/catalogue';
+import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useActivePlanPricing } from '../api/get-plan-pricing';
 import { useVisibleCategories } from '../api/get-plan-categories';
 import { useFormatMoney } from '../../../lib/use-format-money';

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { categoryColorVar } from '@app/shared/category-color';
+import { categoryColorVar } from '@app/shared/rules/category-color';
 
 /** The coloured band at the top of a category: its name as the page or section heading. */
 export function CategoryHeader({ name, description, level, id, children }: { name: string; description?: string; level: 1 | 2; id?: string; children?: ReactNode }) {

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { addOnsForPlans, classifyAddOn } from '@app/shared/add-on-rules';
-import type { PlanCategory } from '@app/shared/catalogue';
-import { categoryColorVar } from '@app/shared/category-color';
+import { addOnsForPlans, classifyAddOn } from '@app/shared/rules/add-on';
+import type { PlanCategory } from '@app/shared/contracts/catalogue';
+import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useActiveAddOns } from '../api/get-add-ons';
 import { usePricesByPlan } from '../api/get-plan-pricing';
 import { AddOnCard } from './add-on-card';

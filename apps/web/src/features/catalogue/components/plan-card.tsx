@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Plan, PlanPricing } from '@app/shared/catalogue';
+import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { CheckIcon, GlobeIcon, PhoneIcon } from '../../../components/ui/icons';
 import { SimBadge } from './sim-badge';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { simKind } from '@app/shared/catalogue-rules';
-import type { Plan } from '@app/shared/catalogue';
+import { simKind } from '@app/shared/rules/catalogue';
+import type { Plan } from '@app/shared/contracts/catalogue';
 import { QrIcon, SimIcon } from '../../../components/ui/icons';
 
 export function SimBadge({ plan }: { plan: Pick<Plan, 'simSource'> }) {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { NewCartItem } from '@app/shared/cart';
+import type { NewCartItem } from '@app/shared/rules/cart';
 import { cartStore } from '../../../lib/cart-store';
 import { notify } from '../../../lib/toast';
 

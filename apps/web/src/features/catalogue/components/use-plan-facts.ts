@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Plan } from '@app/shared/catalogue';
+import type { Plan } from '@app/shared/contracts/catalogue';
 
 /** The plan's allowances as short translated phrases ("3 GB", "Unlimited", "30 days"). */
 export function usePlanFacts(plan: Plan) {

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { findCategoryByRouteName } from '@app/shared/catalogue-rules';
+import { findCategoryByRouteName } from '@app/shared/rules/catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useVisibleCategories } from '../api/get-plan-categories';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useMatches } from 'react-router';
-import { findCategoryForGroup, type PlanGroupPath } from '@app/shared/catalogue-rules';
+import { findCategoryForGroup, type PlanGroupPath } from '@app/shared/rules/catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useVisibleCategories } from '../api/get-plan-categories';
 import { CategoryHeader } from '../components/category-header';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Outlet } from 'react-router';
-import { PLAN_GROUPS, findCategoryForGroup } from '@app/shared/catalogue-rules';
-import { categoryColorVar } from '@app/shared/category-color';
+import { PLAN_GROUPS, findCategoryForGroup } from '@app/shared/rules/catalogue';
+import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useVisibleCategories } from '../api/get-plan-categories';
 import '../catalogue.css';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Coverage } from '@app/shared/catalogue';
+import type { Coverage } from '@app/shared/contracts/catalogue';
 import { api, isApiError } from '../../../lib/api-client';
 
 /** null when the API has no coverage record for the ZIP (shown inline as 'Coverage not found'). */

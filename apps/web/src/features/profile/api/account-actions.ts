@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type ChangePasswordBody } from '@app/shared/auth';
-import type { Profile, ProfilePatch } from '@app/shared/profile';
+import { messageResponseSchema, type ChangePasswordBody } from '@app/shared/contracts/auth';
+import type { Profile, ProfilePatch } from '@app/shared/contracts/profile';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '@app/shared/profile';
+import type { Profile } from '@app/shared/contracts/profile';
 import { api } from '../../../lib/api-client';
 
 /** Under 'subscriber' so it is dropped at logout (docs/decisions/028). */

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
-import { profilePatchSchema, type Profile } from '@app/shared/profile';
+import { profilePatchSchema, type Profile } from '@app/shared/contracts/profile';
 import { FormField } from '../../../components/ui/form-field';
 import { DEFAULT_CURRENCY, usePublicDetails } from '../../../lib/public-details';
 import { useFormatMoney } from '../../../lib/use-format-money';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
-import { countrySchema, profilePatchSchema, type Profile } from '@app/shared/profile';
+import { countrySchema, profilePatchSchema, type Profile } from '@app/shared/contracts/profile';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { callingCountries } from '../../../lib/calling-codes';

@@ -2,7 +2,7 @@ import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import type { Profile, ProfilePatch } from '@app/shared/profile';
+import type { Profile, ProfilePatch } from '@app/shared/contracts/profile';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { updateProfile } from '../api/account-actions';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '@app/shared/profile';
+import type { Profile } from '@app/shared/contracts/profile';
 import { englishMessages } from '../../../lib/intl/load-messages';
 import { resetLocaleForTests } from '../../../lib/intl/locale-store';
 import { getSession, logout, setToken } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Rate } from '@app/shared/catalogue';
+import type { Rate } from '@app/shared/contracts/catalogue';
 import { api } from '../../../lib/api-client';
 
 /** The whole rate table (a few hundred rows): searching it locally answers as the visitor types. */

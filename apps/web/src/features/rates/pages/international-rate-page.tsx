@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import type { Rate } from '@app/shared/catalogue';
+import type { Rate } from '@app/shared/contracts/catalogue';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegionName } from '../../../lib/use-region-names';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShippingRate } from '@app/shared/catalogue';
+import type { ShippingRate } from '@app/shared/contracts/catalogue';
 import { api } from '../../../lib/api-client';
 
 /** All shipping options, or those for one country (ISO code). */

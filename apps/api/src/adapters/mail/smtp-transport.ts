@@ -1,0 +1,21 @@
+import nodemailer from 'nodemailer';
+import type { MailTransport } from './mail-transport.js';
+
+/** Real delivery through the SMTP server in SMTP_URL (smtp(s)://user:pass@host:port). */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    mode: 'smtp',
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
+}

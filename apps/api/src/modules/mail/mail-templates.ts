@@ -1,0 +1,187 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * Every e-mail the server sends, rendered by one function from per-language message catalogues
+ * (apps/api/locales/mail/<lang>.json, ICU messages, the same keys in every file). A mail kind is a
+ * list of blocks (paragraphs, a code, a button) whose words come from the catalogue; the function
+ * writes a plain-text and an HTML part that say the same thing and end with the company's details.
+ * Values are escaped for HTML; only links we made ourselves are ever rendered as links.
+ */
+
+export type MailContent =
+  | { kind: 'verification-code'; firstName: string; code: string; minutes: number }
+  | { kind: 'password-reset'; firstName: string; link: string; minutes: number }
+  | { kind: 'password-changed'; firstName: string; at: Date | string }
+  | { kind: 'account-deleted'; firstName: string };
+
+export type MailKind = MailContent['kind'];
+
+export interface CompanyDetails {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+export interface RenderedMail {
+  /** The language the mail was written in (after fallback). */
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one thing a developer needs from the mail (code or link), for the console in outbox mode. */
+  preview?: string;
+}
+
+export type Catalogue = Readonly<Record<string, string>>;
+
+export const mailCataloguesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales/mail');
+
+/** Reads every `<lang>.json` of the folder. */
+export function loadMailCatalogues(dir = mailCataloguesDir): Map<string, Catalogue> {
+  const out = new Map<string, Catalogue>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    out.set(file.slice(0, -5), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalogue);
+  }
+  if (!out.has('en')) throw new Error(`mail catalogues in ${dir} lack en.json`);
+  return out;
+}
+
+type Block = { p: string } | { code: string } | { link: string; label: string };
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function renderText(blocks: Block[], footer: string[]): string {
+  const body = blocks.map((b) => ('p' in b ? b.p : 'code' in b ? `    ${b.code}` : b.link)).join('\n\n');
+  return `${body}\n\n-- \n${footer.join('\n')}\n`;
+}
+
+function renderHtml(lang: string, subject: string, blocks: Block[], footer: string[]): string {
+  const body = blocks
+    .map((b) => {
+      if ('p' in b) return `<p style="margin:0 0 16px">${escapeHtml(b.p)}</p>`;
+      if ('code' in b) {
+        return `<p style="margin:0 0 16px;font:700 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px">${escapeHtml(b.code)}</p>`;
+      }
+      const href = escapeHtml(b.link);
+      return (
+        `<p style="margin:0 0 8px"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#0b5cff;color:#ffffff;` +
+        `text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(b.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`
+      );
+    })
+    .join('\n');
+  const foot = footer.map((l) => escapeHtml(l)).join('<br>');
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font:16px/1.5 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1b1f24">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+${body}
+<hr style="border:none;border-top:1px solid #e3e6ea;margin:24px 0">
+<p style="margin:0;font-size:12px;color:#5b6570">${foot}</p>
+</div>
+</body></html>
+`;
+}
+
+type Values = Record<string, string | number>;
+
+export class MailTemplates {
+  private readonly formats = new Map<string, IntlMessageFormat>();
+
+  constructor(
+    private readonly catalogues: Map<string, Catalogue>,
+    private readonly company: CompanyDetails,
+  ) {}
+
+  get locales(): string[] {
+    return [...this.catalogues.keys()];
+  }
+
+  /** The catalogue a stored locale reads in: exact, then the language without region, then English. */
+  localeFor(locale: string | null | undefined): string {
+    if (locale && this.catalogues.has(locale)) return locale;
+    const lang = (locale ?? '').split('-')[0]?.toLowerCase() ?? '';
+    return this.catalogues.has(lang) ? lang : 'en';
+  }
+
+  private t(lang: string, key: string, values: Values = {}): string {
+    const id = `${lang}:${key}`;
+    let f = this.formats.get(id);
+    if (!f) {
+      // A key missing from a translation reads in English rather than failing the mail.
+      const source = this.catalogues.get(lang)?.[key] ?? this.catalogues.get('en')?.[key];
+      if (source === undefined) throw new Error(`mail catalogue has no ${key}`);
+      f = new IntlMessageFormat(source, lang);
+      this.formats.set(id, f);
+    }
+    return String(f.format(values));
+  }
+
+  render(content: MailContent, locale: string | null | undefined): RenderedMail {
+    const lang = this.localeFor(locale);
+    const { company } = this;
+    const v: Values = { company: company.name, email: company.email, phone: company.phone };
+    const firstName = content.firstName.trim();
+    const hello = firstName ? this.t(lang, 'greeting', { firstName }) : this.t(lang, 'greetingAnonymous');
+    const p = (key: string, extra: Values = {}): Block => ({ p: this.t(lang, key, { ...v, ...extra }) });
+    let prefix: string;
+    let subjectValues: Values = v;
+    let blocks: Block[];
+    let preview: string | undefined;
+    switch (content.kind) {
+      case 'verification-code': {
+        prefix = 'verificationCode';
+        subjectValues = { ...v, code: content.code };
+        blocks = [
+          p(`${prefix}.intro`),
+          { code: content.code },
+          p(`${prefix}.expiry`, { minutes: content.minutes }),
+          p(`${prefix}.ignore`),
+        ];
+        preview = `code ${content.code}`;
+        break;
+      }
+      case 'password-reset': {
+        prefix = 'passwordReset';
+        blocks = [
+          p(`${prefix}.intro`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+          p(`${prefix}.expiry`, { minutes: content.minutes }),
+          p(`${prefix}.ignore`),
+        ];
+        preview = content.link;
+        break;
+      }
+      case 'password-changed': {
+        prefix = 'passwordChanged';
+        const at = typeof content.at === 'string' ? new Date(content.at) : content.at;
+        const date = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+        blocks = [p(`${prefix}.body`, { date }), p(`${prefix}.ifYou`), p(`${prefix}.ifNot`)];
+        break;
+      }
+      case 'account-deleted': {
+        prefix = 'accountDeleted';
+        blocks = [p(`${prefix}.body`), p(`${prefix}.records`), p(`${prefix}.goodbye`)];
+        break;
+      }
+    }
+    const subject = this.t(lang, `${prefix}.subject`, subjectValues);
+    const all: Block[] = [{ p: hello }, ...blocks];
+    const footer = [this.t(lang, 'footer', v), company.name, company.address, `${company.phone} · ${company.email}`];
+    return { locale: lang, subject, text: renderText(all, footer), html: renderHtml(lang, subject, all, footer), ...(preview ? { preview } : {}) };
+  }
+}
+
+let defaultCatalogues: Map<string, Catalogue> | undefined;
+
+/** Renders with the catalogues shipped in apps/api/locales/mail. */
+export function renderMail(content: MailContent, locale: string | null | undefined, company: CompanyDetails): RenderedMail {
+  defaultCatalogues ??= loadMailCatalogues();
+  return new MailTemplates(defaultCatalogues, company).render(content, locale);
+}

@@ -1,0 +1,55 @@
+import type { AddOn } from '../contracts/catalogue.js';
+
+/** Classification of add-ons into voice, text and data (spec §5). */
+
+export type AddOnKind = 'voice' | 'text' | 'data';
+
+const VOICE_WORDS = /voice|call|minutes|min/i;
+const TEXT_WORDS = /text|sms/i;
+
+type Allowance = Pick<AddOn, 'name' | 'callMinutes' | 'sms' | 'bandwidth'>;
+
+/**
+ * Rules checked in the spec's order: a name about voice with minutes, then a name about text with
+ * messages, then any data. Returns undefined when an add-on gives nothing the shop can describe.
+ */
+export function classifyAddOn(addOn: Allowance): AddOnKind | undefined {
+  if (VOICE_WORDS.test(addOn.name) && addOn.callMinutes > 0) return 'voice';
+  if (TEXT_WORDS.test(addOn.name) && addOn.sms > 0) return 'text';
+  if (addOn.bandwidth > 0) return 'data';
+  return undefined;
+}
+
+/** The quantity the label shows: minutes, messages or MB, depending on the kind. */
+export function addOnAmount(addOn: Allowance, kind: AddOnKind): number {
+  switch (kind) {
+    case 'voice':
+      return addOn.callMinutes;
+    case 'text':
+      return addOn.sms;
+    case 'data':
+      return addOn.bandwidth;
+  }
+}
+
+/** English label templates of the spec; the web app shows translated equivalents. */
+export const ADD_ON_LABELS: Record<AddOnKind, string> = {
+  voice: '{n} min',
+  text: '{n} sms',
+  data: '{n} MB',
+};
+
+export function addOnLabel(addOn: Allowance): string | undefined {
+  const kind = classifyAddOn(addOn);
+  if (!kind) return undefined;
+  return ADD_ON_LABELS[kind].replace('{n}', String(addOnAmount(addOn, kind)));
+}
+
+/** Add-ons that may be bought for at least one of the given plans. */
+export function addOnsForPlans<T extends Pick<AddOn, 'allowedForPlans' | 'isActive'>>(
+  addOns: readonly T[],
+  planIds: readonly string[],
+): T[] {
+  const ids = new Set(planIds);
+  return addOns.filter((a) => a.isActive && a.allowedForPlans.some((id) => ids.has(id)));
+}

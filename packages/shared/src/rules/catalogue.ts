@@ -1,0 +1,121 @@
+import type { Plan, PlanCategory, PlanPricing } from '../contracts/catalogue.js';
+
+/**
+ * Which parts of the catalogue visitors may see, and in what order (spec §3, §4, §5).
+ * Pure functions: the API may reuse them to refuse selling what the shop hides.
+ */
+
+/** Categories sold through other channels (government programme, legacy unlimited) never show in the shop. */
+const HIDDEN_CATEGORY_NAMES = new Set(['acp', 'unlimited']);
+
+export function isHiddenCategoryName(name: string): boolean {
+  return HIDDEN_CATEGORY_NAMES.has(name.trim().toLowerCase());
+}
+
+export type SimKind = 'physical' | 'esim';
+
+/** `simSource.type` values starting with `sim_` are physical cards; every other source is an eSIM profile. */
+export function simKind(plan: Pick<Plan, 'simSource'>): SimKind {
+  return plan.simSource.type.toLowerCase().startsWith('sim_') ? 'physical' : 'esim';
+}
+
+export function isPhysicalSim(plan: Pick<Plan, 'simSource'>): boolean {
+  return simKind(plan) === 'physical';
+}
+
+function bySortOrderThenName<T extends { sortOrder: number; name: string }>(a: T, b: T): number {
+  return a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
+}
+
+/** Physical SIM before eSIM; within each kind the catalogue's own order. Stable and non-mutating. */
+export function orderPlans<T extends Pick<Plan, 'simSource' | 'sortOrder' | 'name'>>(plans: readonly T[]): T[] {
+  return [...plans].sort((a, b) => {
+    const kind = Number(isPhysicalSim(b)) - Number(isPhysicalSim(a));
+    return kind || bySortOrderThenName(a, b);
+  });
+}
+
+/**
+ * The categories the shop shows: hidden names removed, inactive plans removed, and categories left
+ * without a plan removed. Plans come back Physical SIM first.
+ */
+export function visibleCategories(categories: readonly PlanCategory[]): PlanCategory[] {
+  return categories
+    .filter((c) => !isHiddenCategoryName(c.name))
+    .map((c) => ({ ...c, plans: orderPlans(c.plans.filter((p) => p.isActive)) }))
+    .filter((c) => c.plans.length > 0)
+    .sort(bySortOrderThenName);
+}
+
+/** Active prices, optionally for one plan, cheapest period first. */
+export function activePrices(prices: readonly PlanPricing[], planId?: string): PlanPricing[] {
+  return prices
+    .filter((p) => p.isActive && (planId === undefined || p.planId === planId))
+    .sort((a, b) => a.periodDays - b.periodDays || a.price - b.price);
+}
+
+/** Active prices grouped by plan id, each group ordered as `activePrices` orders them. */
+export function pricesByPlan(prices: readonly PlanPricing[]): Map<string, PlanPricing[]> {
+  const map = new Map<string, PlanPricing[]>();
+  for (const price of activePrices(prices)) {
+    const list = map.get(price.planId);
+    if (list) list.push(price);
+    else map.set(price.planId, [price]);
+  }
+  return map;
+}
+
+/** The lowest active price among the given plans, or undefined when none of them has a price. */
+export function lowestPrice(plans: readonly Pick<Plan, 'id'>[], prices: readonly PlanPricing[]): number | undefined {
+  const ids = new Set(plans.map((p) => p.id));
+  let lowest: number | undefined;
+  for (const p of prices) {
+    if (!p.isActive || !ids.has(p.planId)) continue;
+    if (lowest === undefined || p.price < lowest) lowest = p.price;
+  }
+  return lowest;
+}
+
+/** The `:name` of the plan route: the category name lower-cased (spec §2). */
+export function categoryRouteName(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+export function findCategoryByRouteName<T extends Pick<PlanCategory, 'name'>>(
+  categories: readonly T[],
+  routeName: string,
+): T | undefined {
+  const wanted = categoryRouteName(decodeURIComponent(routeName));
+  return categories.find((c) => categoryRouteName(c.name) === wanted);
+}
+
+/**
+ * The six plan groups of the /plans section. Paths keep the spelling the spec uses (`imigrant`,
+ * `travaler`) because links to them are already out in the world; `aliases` are the category names
+ * each group stands for, compared after removing everything but letters and digits.
+ */
+export const PLAN_GROUPS = [
+  { path: 'paygo', aliases: ['paygo', 'payasyougo'] },
+  { path: 'tourist', aliases: ['tourist'] },
+  { path: 'value', aliases: ['value'] },
+  { path: 'imigrant', aliases: ['immigrant', 'imigrant'] },
+  { path: 'travaler', aliases: ['traveler', 'traveller', 'travaler'] },
+  { path: 'roaming', aliases: ['roaming'] },
+] as const;
+export type PlanGroupPath = (typeof PLAN_GROUPS)[number]['path'];
+
+function compact(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The category a /plans/<group> page shows: an exact alias match first, then a name starting with one. */
+export function findCategoryForGroup<T extends Pick<PlanCategory, 'name'>>(
+  categories: readonly T[],
+  group: PlanGroupPath,
+): T | undefined {
+  const aliases: readonly string[] = PLAN_GROUPS.find((g) => g.path === group)?.aliases ?? [];
+  return (
+    categories.find((c) => aliases.includes(compact(c.name))) ??
+    categories.find((c) => aliases.some((a) => compact(c.name).startsWith(a)))
+  );
+}
