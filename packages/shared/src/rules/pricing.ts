@@ -1,0 +1,163 @@
+import type { AddOn, Plan, PlanPricing } from '../contracts/catalogue.js';
+import type { CartItem } from '../contracts/cart.js';
+import { cartItemKey } from './cart.js';
+import { isPhysicalSim } from './catalogue.js';
+
+/**
+ * The one price computation of a cart (SPEC §3, §9): line totals from the catalogue, one SIM card
+ * charge per physical SIM, the chosen shipping option when anything ships, tax and surcharge, and
+ * the total. The cart dialog uses it to display; the server uses it for the authoritative quote and
+ * refuses a purchase whose total differs. Integer cents throughout, one rounding per charge.
+ */
+
+export interface PricingCatalogue {
+  plans: ReadonlyMap<string, Pick<Plan, 'id' | 'name' | 'categoryId' | 'isActive' | 'simSource'>>;
+  prices: ReadonlyMap<string, PlanPricing>;
+  addOns: ReadonlyMap<string, Pick<AddOn, 'id' | 'name' | 'isActive' | 'price' | 'allowedForPlans'>>;
+}
+
+export interface PricingOptions {
+  /** Price of one physical SIM card, in cents (spec §9: forced to 1 unit, i.e. 100). */
+  simCardPrice: number;
+  /** The delivery option chosen for the physical SIMs, if any has been chosen yet. */
+  shipping?: { id: string; price: number } | null | undefined;
+  /** Sales tax in basis points (825 = 8.25 %) of the lines and SIM cards. */
+  taxRateBps?: number | undefined;
+  /** Regulatory surcharge in basis points of the lines (plans and add-ons). */
+  surchargeBps?: number | undefined;
+}
+
+/** Why a line cannot be bought as it stands. */
+export type LineProblem =
+  /** The plan, the price or the add-on is no longer on sale. */
+  | 'not_sold'
+  /** The add-on does not fit the plan it was picked for. */
+  | 'addon_not_allowed';
+
+export interface PricedLine {
+  key: string;
+  item: CartItem;
+  kind: 'plan' | 'addon';
+  /** Catalogue name, or undefined when the catalogue no longer has the item. */
+  name: string | undefined;
+  /** Physical SIM or eSIM for plans; null for add-ons. */
+  sim: 'physical' | 'esim' | null;
+  /** Period bought by a plan price, in days. */
+  periodDays: number | null;
+  /** Cents per unit; 0 when the line has a problem (it is not charged). */
+  unitPrice: number;
+  quantity: number;
+  total: number;
+  problem: LineProblem | undefined;
+}
+
+export interface CartQuote {
+  lines: PricedLine[];
+  /** Sum of the sellable lines. */
+  subtotal: number;
+  /** Physical SIM cards to ship (one per unit of a physical-SIM plan). */
+  physicalSims: number;
+  esims: number;
+  simCardPrice: number;
+  simCards: number;
+  /** Whether the order ships anything (physical SIMs); eSIM-only orders need only an e-mail. */
+  needsShipping: boolean;
+  /** Null while shipping is needed but no option has been chosen. */
+  shipping: number | null;
+  taxRateBps: number;
+  tax: number;
+  surchargeBps: number;
+  surcharge: number;
+  /** What the customer pays; null while shipping is needed and not chosen. */
+  total: number | null;
+  /** True when every line can be bought as it stands. */
+  sellable: boolean;
+}
+
+/** Basis points of an amount in cents, rounded half up (amounts are never negative). */
+export function basisPoints(amount: number, bps: number): number {
+  return Math.floor((amount * bps + 5_000) / 10_000);
+}
+
+function priceLine(item: CartItem, catalogue: PricingCatalogue): PricedLine {
+  const key = cartItemKey(item);
+  if (item._type === 'plan') {
+    const plan = catalogue.plans.get(item.planId);
+    const price = catalogue.prices.get(item.priceId);
+    const sold = plan?.isActive === true && price?.isActive === true && price.planId === item.planId;
+    const unitPrice = sold ? price.price : 0;
+    return {
+      key,
+      item,
+      kind: 'plan',
+      name: plan?.name,
+      sim: plan ? (isPhysicalSim(plan) ? 'physical' : 'esim') : null,
+      periodDays: price?.periodDays ?? null,
+      unitPrice,
+      quantity: item.quantity,
+      total: unitPrice * item.quantity,
+      problem: sold ? undefined : 'not_sold',
+    };
+  }
+  const addOn = catalogue.addOns.get(item.addonId);
+  let problem: LineProblem | undefined;
+  if (!addOn?.isActive) problem = 'not_sold';
+  else if (item.planId !== undefined && !addOn.allowedForPlans.includes(item.planId)) problem = 'addon_not_allowed';
+  const unitPrice = problem ? 0 : (addOn?.price ?? 0);
+  return {
+    key,
+    item,
+    kind: 'addon',
+    name: addOn?.name,
+    sim: null,
+    periodDays: null,
+    unitPrice,
+    quantity: item.quantity,
+    total: unitPrice * item.quantity,
+    problem,
+  };
+}
+
+export function priceCart(items: readonly CartItem[], catalogue: PricingCatalogue, options: PricingOptions): CartQuote {
+  const lines = items.map((item) => priceLine(item, catalogue));
+  const sellableLines = lines.filter((l) => !l.problem);
+  const subtotal = sellableLines.reduce((sum, l) => sum + l.total, 0);
+  const physicalSims = sellableLines.filter((l) => l.sim === 'physical').reduce((n, l) => n + l.quantity, 0);
+  const esims = sellableLines.filter((l) => l.sim === 'esim').reduce((n, l) => n + l.quantity, 0);
+  const simCards = physicalSims * options.simCardPrice;
+  const needsShipping = physicalSims > 0;
+  const shipping = needsShipping ? (options.shipping?.price ?? null) : 0;
+  const taxRateBps = options.taxRateBps ?? 0;
+  const surchargeBps = options.surchargeBps ?? 0;
+  const tax = basisPoints(subtotal + simCards, taxRateBps);
+  const surcharge = basisPoints(subtotal, surchargeBps);
+  return {
+    lines,
+    subtotal,
+    physicalSims,
+    esims,
+    simCardPrice: options.simCardPrice,
+    simCards,
+    needsShipping,
+    shipping,
+    taxRateBps,
+    tax,
+    surchargeBps,
+    surcharge,
+    total: shipping === null ? null : subtotal + simCards + shipping + tax + surcharge,
+    sellable: lines.length > 0 && sellableLines.length === lines.length,
+  };
+}
+
+/** Lookup maps for `priceCart` from the catalogue lists the API serves. */
+export function pricingCatalogue(
+  plans: Iterable<PricingCatalogue['plans'] extends ReadonlyMap<string, infer P> ? P : never>,
+  prices: Iterable<PlanPricing>,
+  addOns: Iterable<PricingCatalogue['addOns'] extends ReadonlyMap<string, infer A> ? A : never>,
+): PricingCatalogue {
+  return {
+    plans: new Map([...plans].map((p) => [p.id, p])),
+    prices: new Map([...prices].map((p) => [p.id, p])),
+    addOns: new Map([...addOns].map((a) => [a.id, a])),
+  };
+}
