@@ -101,6 +101,8 @@ export const configSchema = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   /** Wait before the first retry of a mail; doubled for each further attempt. */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A send still unfinished after this long (mail server hanging, process killed) is tried again. */
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(90),
 
   COMPANY_NAME: z.string().min(1).default('Liberty Wave Mobile'),
   COMPANY_ADDRESS: z.string().min(1).default('350 Fifth Avenue, Suite 4200, New York, NY 10118, USA'),

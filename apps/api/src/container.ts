@@ -119,7 +119,13 @@ export async function buildContainer(
     resellers,
   };
 
-  queue.define(mailJob(mail, { retryLimit: config.MAIL_RETRY_LIMIT, retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS }));
+  queue.define(
+    mailJob(mail, {
+      retryLimit: config.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+      timeoutSeconds: config.MAIL_SEND_TIMEOUT_SECONDS,
+    }),
+  );
   queue.define(housekeepingJob({ auth, queue, log }));
   queue.schedule({ job: HOUSEKEEPING_JOB, everySeconds: config.HOUSEKEEPING_EVERY_SECONDS });
   // Installs the queue schema so services can enqueue even where no worker runs.

@@ -5,6 +5,7 @@ import type { JobDefinition } from './queue.js';
 export interface MailJobSettings {
   retryLimit: number;
   retryDelaySeconds: number;
+  timeoutSeconds: number;
 }
 
 /**
@@ -17,7 +18,7 @@ export function mailJob(mail: MailService, settings: MailJobSettings): JobDefini
     retryLimit: settings.retryLimit,
     retryDelaySeconds: settings.retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: 120,
+    expireInSeconds: settings.timeoutSeconds,
     handle: (data, job) => mail.deliver(data, job),
   };
 }

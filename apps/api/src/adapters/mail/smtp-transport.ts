@@ -3,7 +3,8 @@ import type { MailTransport } from './mail-transport.js';
 
 /** Real delivery through the SMTP server in SMTP_URL (smtp(s)://user:pass@host:port). */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a mail server that hangs fails the attempt, and the job tries again later.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 });
   return {
     mode: 'smtp',
     async send(mail) {

@@ -1,45 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '@app/shared/contracts/auth';
 import { apiErrorSchema } from '@app/shared/contracts/errors';
 import { Messages } from '@app/shared/errors';
 import { profileSchema } from '@app/shared/contracts/profile';
 import { sessions, subscribers } from '../../db/schema/accounts.js';
-import { buildTestApp } from '../../test/helpers.js';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { signedInSubscriber } from '../../test/fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let peer: SmtpPeer;
+let t: TestApp;
 
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await buildTestApp({ env: { SMTP_URL: peer.url } });
+  t = await buildTestApp();
 });
 afterAll(async () => {
   await t?.close();
-  await peer?.close();
 });
 
-const PASSWORD = 'Silver-Canyon-Breeze-18';
-let seq = 0;
-
-/** Registers through the API, verifies with the mailed code and signs in. */
-async function subscriber(firstName: string) {
-  const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}.${++seq}@example.net`;
-  const before = peer.received.length;
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/public/auth/register',
-    payload: { firstName, lastName: 'Tester', email, phone: '+44 20 7946 0000', password: PASSWORD, confirmPassword: PASSWORD, locale: 'es' },
-  });
-  expect(reg.statusCode, reg.body).toBe(201);
-  const code = /\b(\d{6})\b/.exec((await peer.waitFor(email, { after: before })).text)![1]!;
-  await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } });
-  const login = await t.app.inject({ method: 'POST', url: '/public/auth/login', payload: { email, password: PASSWORD } });
-  const token = loginResponseSchema.parse(login.json()).token;
-  return { email, token, id: decodeJwt(token).sub! };
-}
+/** A signed-in subscriber registered in Spanish with a UK phone number. */
+const subscriber = (firstName: string) =>
+  signedInSubscriber(t.container, { firstName, lastName: 'Tester', phone: '+442079460000', locale: 'es' });
 
 const get = (token: string) => t.app.inject({ method: 'GET', url: '/subscriber/profile', headers: { authorization: `Bearer ${token}` } });
 const patch = (token: string, payload: object) =>
