@@ -4,6 +4,8 @@
 //  2. GET /public/plan_category vs the bare constant-JSON GET /public/ping of the same server:
 //     req/s and p99 of each, and the ratio (catalogue ÷ ping) — the machine cancels out.
 //  3. Lighthouse mobile performance score of `/`.
+//  4. Checkout throughput: orders completed per second and p99 with 20 concurrent buyers (sandbox
+//     gateway, embedded PostgreSQL), and its ratio to the catalogue read (bench/checkout.mjs).
 // Results go to stdout and bench/RESULTS.md.
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -13,13 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { checkoutThroughput } from './checkout.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const budgets = { initialJsKb: 120, catalogueRatio: 0.5, lighthouse: 90 };
+const budgets = { initialJsKb: 120, catalogueRatio: 0.5, lighthouse: 90, ordersPerSecond: 100 };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -150,7 +153,9 @@ try {
   const ping = await load(`${server.base}/public/ping`);
   const cat = await load(`${server.base}/public/plan_category`);
   const lh = await lighthouseScore(server.base);
-  out = { js, ping, cat, ratio: cat.rps / ping.rps, lh };
+  // Last, so the orders it writes cannot slow the reads above.
+  const checkout = await checkoutThroughput(server.base, { buyers: 20, seconds: DURATION });
+  out = { js, ping, cat, ratio: cat.rps / ping.rps, lh, checkout };
 } finally {
   await server.stop();
 }
@@ -168,6 +173,8 @@ const lines = [
   `| GET /public/ping (baseline) | ${out.ping.rps.toFixed(0)} req/s, p99 ${out.ping.p99} ms | — | — |`,
   `| GET /public/plan_category | ${out.cat.rps.toFixed(0)} req/s, p99 ${out.cat.p99} ms | — | — |`,
   `| catalogue ÷ baseline (req/s) | ${out.ratio.toFixed(2)} | ≥ ${budgets.catalogueRatio} | ${ok(out.ratio >= budgets.catalogueRatio)} |`,
+  `| checkout: orders completed/s, 20 buyers (purchase + sandbox payment) | ${out.checkout.ordersPerSecond.toFixed(0)} orders/s (${out.checkout.orders} orders, ${out.checkout.failures} failed), p99 ${out.checkout.p99.toFixed(0)} ms, p50 ${out.checkout.p50.toFixed(0)} ms | ≥ ${budgets.ordersPerSecond} orders/s | ${ok(out.checkout.ordersPerSecond >= budgets.ordersPerSecond && out.checkout.failures === 0)} |`,
+  `| checkout orders/s ÷ catalogue req/s | ${(out.checkout.ordersPerSecond / out.cat.rps).toFixed(3)} | — | — |`,
   `| Lighthouse mobile performance, / | ${out.lh.score} (median of ${out.lh.all.join(', ')}; FCP ${out.lh.fcp}, LCP ${out.lh.lcp}, TBT ${out.lh.tbt}, CLS ${out.lh.cls}) | ≥ ${budgets.lighthouse} | ${ok(out.lh.score >= budgets.lighthouse)} |`,
   ``,
   `Scripts loaded by \`/\`: ${out.js.files.join('; ')}`,

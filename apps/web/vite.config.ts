@@ -34,6 +34,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/public': 'http://localhost:3000',
       '/subscriber': 'http://localhost:3000',
+      '/coinpayments': 'http://localhost:3000',
     },
   },
   build: {

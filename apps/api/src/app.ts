@@ -1,21 +1,24 @@
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from './container.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { setupAuth } from './plugins/auth.js';
 import { setupRateLimits } from './plugins/rate-limit.js';
-import { registerStaticWeb } from './plugins/static-web.js';
+import { capConnectionsPerClient, clientErrorHandler, httpServerOptions } from './plugins/http-limits.js';
+import { pagePolicyFor, registerSecurityHeaders } from './plugins/security-headers.js';
+import { defaultWebDist, indexScriptHashes, registerStaticWeb } from './plugins/static-web.js';
 import { authRoutes } from './modules/accounts/auth.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { socialAuthRoutes } from './modules/accounts/social-auth.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import { rateRoutes } from './modules/rates/rates.routes.js';
 import { resellerRoutes } from './modules/resellers/resellers.routes.js';
+import { simRoutes } from './modules/sims/sims.routes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
@@ -32,23 +35,24 @@ export interface AppOptions {
  */
 export async function buildApp(container: Container, options: AppOptions = {}) {
   const { config, services: s } = container;
+  const webDist = options.webDist === false ? false : (options.webDist ?? defaultWebDist);
+  const pagePolicy = pagePolicyFor({ gateways: container.adapters.payments, scriptHashes: webDist ? indexScriptHashes(webDist) : [] });
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(pagePolicy),
+    ...httpServerOptions(config),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerClient(app.server, config.HTTP_MAX_CONNECTIONS_PER_CLIENT ?? (config.TRUST_PROXY ? 0 : 64));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
-
-  await app.register(helmet, {
-    // The SPA loads payment SDKs and inline styles from react-toastify; a strict CSP comes with checkout.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's set, CSP and HSTS decided per response in one module, also used for raw-socket errors.
+  registerSecurityHeaders(app, pagePolicy);
   await app.register(compress, { threshold: 1024 });
 
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
@@ -65,8 +69,20 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   await app.register(authRoutes(s.auth, s.sessions));
   await app.register(profileRoutes(s.profile));
   await app.register(socialAuthRoutes(s.social, config.publicUrl));
+  await app.register(simRoutes(s.sims, s.porting));
+  await app.register(
+    checkoutRoutes({
+      quotes: s.quotes,
+      orders: s.orders,
+      payments: s.payments,
+      cards: s.cards,
+      invoices: s.invoices,
+      money: s.money,
+      gateways: container.adapters.payments,
+    }),
+  );
 
-  if (options.webDist !== false) await registerStaticWeb(app, options.webDist);
+  if (webDist) await registerStaticWeb(app, webDist);
   return app;
 }
 

@@ -31,11 +31,18 @@ export const configSchema = z.object({
   PUBLIC_URL: url.optional(),
   DATABASE_URL: url.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Names the embedded server's socket (.s.PGSQL.<port>), and its TCP port when EMBEDDED_PG_TCP is on. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /**
+   * Let the embedded PostgreSQL also listen on 127.0.0.1 (for a desktop SQL client). Off by default:
+   * it is reached through a Unix socket in an owner-only folder, with a random password kept in
+   * DATA_DIR/pg-password (0600).
+   */
+  EMBEDDED_PG_TCP: bool.default(false),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: bool.default(true),
   REDIS_URL: url.optional(),
-  /** smtp(s)://user:pass@host:port. Without it mail is written to DATA_DIR/outbox and the console. */
+  /** smtp(s)://user:pass@host:port. Without it mail is written to DATA_DIR/outbox (owner-only files), never to the console. */
   SMTP_URL: url.optional(),
   /** Sender of account mail; defaults to "COMPANY_NAME <COMPANY_EMAIL>". */
   MAIL_FROM: z.string().min(3).optional(),
@@ -84,6 +91,14 @@ export const configSchema = z.object({
     .regex(/^\s*([a-z][a-z0-9-]{1,30}\s*(,\s*|$))*$/i, 'must be a comma-separated list of provider names')
     .default(''),
   TRUST_PROXY: bool.default(false),
+  /** A request (headers and body) must arrive within this, or the client gets 408 and is cut off. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** The request headers must arrive within this (at most the request timeout). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /** An idle keep-alive connection is closed after this (keep it above a load balancer's idle timeout). */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(1).max(600).default(72),
+  /** Open connections one client address may hold; default 64, or off (0) with TRUST_PROXY. */
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Request header in which the CDN/load balancer passes the visitor's country (trusted only with TRUST_PROXY). */
   GEOIP_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').default('cf-ipcountry'),
   /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
@@ -104,6 +119,31 @@ export const configSchema = z.object({
   /** A send still unfinished after this long (mail server hanging, process killed) is tried again. */
   MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(90),
 
+  /** Which mobile network adapter to use; `simulator` (the default) keeps its own tables in schema carrier_sim. */
+  CARRIER: z.enum(['simulator']).default('simulator'),
+  /** How long one request to the carrier may take before it counts as timed out. */
+  CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Attempts after the first for a carrier action that could not be sent (timeouts, errors). */
+  CARRIER_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** Wait before the first resend; doubled for each further attempt. */
+  CARRIER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Ask the carrier about an action whose outcome has not arrived this long after it was sent. */
+  CARRIER_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Period of the reconciliation sweep. */
+  CARRIER_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** An action (other than a port) with no outcome after this long is failed. */
+  CARRIER_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().min(10).max(30 * 86_400).default(86_400),
+  /** Period of the usage and balance copy from the carrier. */
+  CARRIER_SYNC_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Simulator: seconds between a request and its outcome (and between port steps). */
+  CARRIER_SIM_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(3),
+  /** Simulator: period of usage accrual and plan expiry. */
+  CARRIER_SIM_USAGE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Simulator: how long an injected timeout hangs or a slow answer takes. */
+  CARRIER_SIM_FAULT_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2_000),
+  /** Simulator: SM-DP+ address of its eSIM profiles. */
+  CARRIER_SIM_SMDP_ADDRESS: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name').default('smdp.sim.libertywave.example'),
+
   COMPANY_NAME: z.string().min(1).default('Liberty Wave Mobile'),
   COMPANY_ADDRESS: z.string().min(1).default('350 Fifth Avenue, Suite 4200, New York, NY 10118, USA'),
   COMPANY_PHONE: z.string().min(3).default('+1 (646) 555-0142'),
@@ -116,9 +156,52 @@ export const configSchema = z.object({
   USER_MANUAL_URL: url.default('https://manual.libertywave.example/'),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).default('pk_test_libertywave_fallback'),
   PAYPAL_CLIENT_ID: z.string().min(1).default('sb-libertywave-fallback'),
+
+  // Third-party payment gateways: each is offered when its secret settings are set (docs/decisions/140).
+  /** Stripe secret key (sk_live_… / sk_test_… / rk_…); with STRIPE_WEBHOOK_SECRET it enables Stripe. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  /** Signing secret of the webhook endpoint /public/payment/webhook/stripe (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+  /** Another Stripe API base (a local stand-in in tests); the SDK's default otherwise. */
+  STRIPE_API_URL: url.optional(),
+  /** With PAYPAL_CLIENT_ID (not the fallback) and PAYPAL_WEBHOOK_ID it enables PayPal. */
+  PAYPAL_CLIENT_SECRET: z.string().min(10).optional(),
+  /** Id of the webhook registered for /public/payment/webhook/paypal (used to verify notifications). */
+  PAYPAL_WEBHOOK_ID: z.string().min(5).optional(),
+  /** https://api-m.paypal.com (live) or https://api-m.sandbox.paypal.com (PayPal's sandbox). */
+  PAYPAL_API_URL: url.default('https://api-m.paypal.com'),
+  /** The four CoinPayments settings together enable crypto payments. */
+  COINPAYMENTS_PUBLIC_KEY: z.string().min(10).optional(),
+  COINPAYMENTS_PRIVATE_KEY: z.string().min(10).optional(),
+  COINPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
+  COINPAYMENTS_MERCHANT_ID: z.string().min(8).optional(),
+  COINPAYMENTS_API_URL: url.default('https://www.coinpayments.net/api.php'),
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD').default('USD'),
   /** Price of a physical SIM card in cents (public details). The spec's "forced to 1" is one dollar. */
   SIM_CARD_PRICE_CENTS: z.coerce.number().int().min(0).max(100_000).default(100),
+
+  /**
+   * Payment gateways offered, in the order the web app lists them. sandbox and balance are ours;
+   * stripe, paypal and coinpayments also need their settings below to be offered.
+   */
+  PAYMENT_GATEWAYS: z
+    .string()
+    .regex(/^\s*((sandbox|stripe|paypal|coinpayments|balance)\s*(,\s*|$))*$/, 'must list gateways among sandbox, stripe, paypal, coinpayments, balance')
+    .default('sandbox,stripe,paypal,coinpayments,balance'),
+  /** Sales tax in basis points (825 = 8.25 %) of the lines and SIM cards. */
+  TAX_RATE_BPS: z.coerce.number().int().min(0).max(5_000).default(0),
+  /** Regulatory surcharge in basis points of the lines. */
+  SURCHARGE_BPS: z.coerce.number().int().min(0).max(5_000).default(0),
+  /** Secret the sandbox gateway signs its notifications with; derived from the server secret when not set. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Test aid: the sandbox answers a charge this long after recording it (0 in production). */
+  SANDBOX_RESPONSE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** How often the reconciliation job asks the gateways about unfinished payments. */
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** A payment is left to its own request for this long before reconciliation looks at it. */
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** An unfinished customer step (confirmation, approval, crypto) is canceled after this long. */
+  PAYMENT_ACTION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(90),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

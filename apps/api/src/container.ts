@@ -1,12 +1,16 @@
 import type pg from 'pg';
 import type { Carrier } from './adapters/carrier/carrier.js';
 import type { MailTransport } from './adapters/mail/mail-transport.js';
-import { mailTransportFor } from './adapters/mail/mail-transports.js';
-import { PaymentGateways } from './adapters/payments/payment-gateways.js';
+import { mailTransportFor, outboxDir } from './adapters/mail/mail-transports.js';
+import { gatewaysFromConfig } from './adapters/payments/configured-gateways.js';
+import type { PaymentGateways } from './adapters/payments/payment-gateways.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { CarrierSimulator, SIM_USAGE_JOB } from './adapters/carrier/simulator/simulator.js';
+import { carrierReconcileJob, carrierSendJob, carrierSyncJob, CARRIER_SYNC_JOB } from './jobs/carrier.job.js';
 import { housekeepingJob, HOUSEKEEPING_JOB } from './jobs/housekeeping.job.js';
 import { mailJob } from './jobs/mail.job.js';
+import { paymentJobs } from './jobs/payments.job.js';
 import { JobQueue } from './jobs/queue.js';
 import { silentLogger, type Logger } from './lib/logger.js';
 import { sealedBox } from './lib/sealed-box.js';
@@ -17,11 +21,21 @@ import { SessionService } from './modules/accounts/sessions.js';
 import { SocialAuthService } from './modules/accounts/social-auth.service.js';
 import { ProviderRegistry, resolveProviders } from './modules/accounts/social-providers.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { CardsService } from './modules/checkout/cards.service.js';
+import { OrderFulfillers } from './modules/checkout/fulfilment.js';
+import { InvoiceService } from './modules/checkout/invoices.service.js';
+import { MoneyService } from './modules/checkout/money.service.js';
+import { OrdersService } from './modules/checkout/orders.service.js';
+import { PAYMENT_RECONCILE_JOB, PaymentService } from './modules/checkout/payments.service.js';
+import { QuoteService } from './modules/checkout/quote.service.js';
 import { CompanyService } from './modules/company/company.service.js';
 import { CoverageService } from './modules/coverage/coverage.service.js';
 import { loadMailCatalogues, MailTemplates } from './modules/mail/mail-templates.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { RatesService } from './modules/rates/rates.service.js';
+import { CARRIER_RECONCILE_JOB, CarrierActionService } from './modules/sims/carrier-actions.service.js';
+import { PortingService } from './modules/sims/porting.service.js';
+import { SimsService } from './modules/sims/sims.service.js';
 import { ResellerService } from './modules/resellers/resellers.service.js';
 
 /**
@@ -50,6 +64,17 @@ export interface Services {
   coverage: CoverageService;
   company: CompanyService;
   resellers: ResellerService;
+  carrierActions: CarrierActionService;
+  sims: SimsService;
+  porting: PortingService;
+  quotes: QuoteService;
+  orders: OrdersService;
+  payments: PaymentService;
+  cards: CardsService;
+  invoices: InvoiceService;
+  money: MoneyService;
+  /** What happens to each order line type once paid: features register their OrderFulfiller here. */
+  fulfillers: OrderFulfillers;
 }
 
 export interface Container {
@@ -60,7 +85,9 @@ export interface Container {
   adapters: {
     mail: MailTransport;
     payments: PaymentGateways;
-    carrier: Carrier | undefined;
+    carrier: Carrier;
+    /** Set when CARRIER=simulator (tests inject faults through it). */
+    carrierSimulator: CarrierSimulator | undefined;
   };
   queue: JobQueue;
   services: Services;
@@ -82,15 +109,17 @@ export async function buildContainer(
   const key = (purpose: string) => deriveKey(secret, purpose);
 
   const mailTransport = overrides.mailTransport ?? mailTransportFor(config);
-  if (mailTransport.mode === 'outbox' && config.NODE_ENV === 'production') {
-    log.warn({}, 'SMTP_URL is not set: account mail goes to DATA_DIR/outbox and codes are printed on the console');
+  if (mailTransport.mode === 'outbox') {
+    // Said once at start-up, so a developer knows where to read codes and links; no mail is ever
+    // printed (its codes and links are secrets), and the folder is readable by this user only.
+    log.warn({ outbox: outboxDir(config) }, `SMTP_URL is not set: mail is not delivered but written to ${outboxDir(config)} (owner-only files)`);
   }
-  const payments = overrides.gateways ?? new PaymentGateways();
+  const payments = overrides.gateways ?? gatewaysFromConfig({ config, db, key, log });
 
   const queue = new JobQueue(pool, { pollSeconds: config.JOBS_POLL_SECONDS, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS }, log);
 
   const company = new CompanyService(config);
-  const resellers = new ResellerService(db);
+  const resellers = new ResellerService(db, config.publicUrl);
   const sessions = new SessionService(db, secret, config);
   const mail = new MailService({
     transport: mailTransport,
@@ -101,7 +130,68 @@ export async function buildContainer(
     messageIdDomain: config.COMPANY_EMAIL.split('@')[1] ?? 'localhost',
   });
   const auth = new AuthService({ db, config, sessions, mail, resellers, codeKey: key('email-verification-code') });
+  const simulator =
+    !overrides.carrier && config.CARRIER === 'simulator'
+      ? new CarrierSimulator(
+          db,
+          queue,
+          {
+            delaySeconds: config.CARRIER_SIM_DELAY_SECONDS,
+            faultDelayMs: config.CARRIER_SIM_FAULT_DELAY_MS,
+            smdpAddress: config.CARRIER_SIM_SMDP_ADDRESS,
+            usageEverySeconds: config.CARRIER_SIM_USAGE_EVERY_SECONDS,
+            recoveryDays: 30,
+          },
+          log,
+        )
+      : undefined;
+  const carrier: Carrier = overrides.carrier ?? simulator!;
   const onRefreshError = (err: unknown) => log.warn({ err }, 'reference data refresh failed; serving the previous snapshot');
+  const catalogue = new CatalogueService(db, onRefreshError);
+  const rates = new RatesService(db, onRefreshError);
+  const quotes = new QuoteService(catalogue, rates, {
+    simCardPrice: config.SIM_CARD_PRICE_CENTS,
+    taxRateBps: config.TAX_RATE_BPS,
+    surchargeBps: config.SURCHARGE_BPS,
+    currency: config.CURRENCY,
+  });
+  const orders = new OrdersService({
+    db,
+    quotes,
+    resellers,
+    accessKey: key('order-access-token'),
+    sendSetPasswordLink: (email) => auth.forgotPassword(email),
+    simPlanOf: async (subscriberId, simId) => (await sims.get(subscriberId, simId)).simPlan?.id ?? null,
+  });
+  const invoices = new InvoiceService(db, company.contact);
+  const fulfillers = new OrderFulfillers();
+  const paymentService = new PaymentService({
+    db,
+    gateways: payments,
+    orders,
+    invoices,
+    fulfillers,
+    queue,
+    mail,
+    log,
+    settings: {
+      currency: config.CURRENCY,
+      publicUrl: config.publicUrl,
+      reconcileAfterSeconds: config.RECONCILE_AFTER_SECONDS,
+      actionTimeoutMinutes: config.PAYMENT_ACTION_TIMEOUT_MINUTES,
+    },
+  });
+
+  const coverage = new CoverageService();
+  const carrierSettings = {
+    retryLimit: config.CARRIER_RETRY_LIMIT,
+    retryDelaySeconds: config.CARRIER_RETRY_DELAY_SECONDS,
+    timeoutMs: config.CARRIER_TIMEOUT_MS,
+    reconcileAfterSeconds: config.CARRIER_RECONCILE_AFTER_SECONDS,
+    giveUpAfterSeconds: config.CARRIER_GIVE_UP_AFTER_SECONDS,
+  };
+  const carrierActions = new CarrierActionService(db, carrier, queue, carrierSettings, log);
+  const sims = new SimsService(db, carrier, carrierActions, catalogue, coverage, log);
 
   const services: Services = {
     sessions,
@@ -112,11 +202,21 @@ export async function buildContainer(
       { db, sessions, publicUrl: config.publicUrl },
       new ProviderRegistry(resolveProviders(config.oidcProviders)),
     ),
-    catalogue: new CatalogueService(db, onRefreshError),
-    rates: new RatesService(db, onRefreshError),
-    coverage: new CoverageService(),
+    catalogue,
+    rates,
+    coverage,
     company,
     resellers,
+    carrierActions,
+    sims,
+    porting: new PortingService(db, carrier, carrierActions, sims),
+    quotes,
+    orders,
+    payments: paymentService,
+    cards: new CardsService(db, payments, log),
+    invoices,
+    money: new MoneyService(db),
+    fulfillers,
   };
 
   queue.define(
@@ -127,7 +227,18 @@ export async function buildContainer(
     }),
   );
   queue.define(housekeepingJob({ auth, queue, log }));
+  for (const job of paymentJobs(paymentService)) queue.define(job);
+  queue.schedule({ job: PAYMENT_RECONCILE_JOB, everySeconds: config.RECONCILE_EVERY_SECONDS });
   queue.schedule({ job: HOUSEKEEPING_JOB, everySeconds: config.HOUSEKEEPING_EVERY_SECONDS });
+  queue.define(carrierSendJob(carrierActions, carrierSettings));
+  queue.define(carrierReconcileJob(carrierActions, log));
+  queue.schedule({ job: CARRIER_RECONCILE_JOB, everySeconds: config.CARRIER_RECONCILE_EVERY_SECONDS });
+  queue.define(carrierSyncJob(sims, log));
+  queue.schedule({ job: CARRIER_SYNC_JOB, everySeconds: config.CARRIER_SYNC_EVERY_SECONDS });
+  if (simulator) {
+    for (const job of simulator.jobs()) queue.define(job);
+    queue.schedule({ job: SIM_USAGE_JOB, everySeconds: config.CARRIER_SIM_USAGE_EVERY_SECONDS });
+  }
   // Installs the queue schema so services can enqueue even where no worker runs.
   await queue.start();
 
@@ -136,7 +247,7 @@ export async function buildContainer(
     db,
     pool,
     log,
-    adapters: { mail: mailTransport, payments, carrier: overrides.carrier },
+    adapters: { mail: mailTransport, payments, carrier, carrierSimulator: simulator },
     queue,
     services,
     startWorker: () => queue.work(),

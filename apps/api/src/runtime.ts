@@ -31,8 +31,8 @@ export function configOrExit(): AppConfig {
   }
 }
 
-export async function startRuntime(config: AppConfig, name: string): Promise<Runtime> {
-  const say = (m: string) => console.log(`[${name}] ${m}`);
+export async function startRuntime(config: AppConfig, name: string, options: { quiet?: boolean } = {}): Promise<Runtime> {
+  const say = options.quiet ? () => {} : (m: string) => console.log(`[${name}] ${m}`);
   const logger = pino(
     withLogRedaction({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }) as pino.LoggerOptions,
   );

@@ -31,10 +31,15 @@ test.describe('catalogue and cart', () => {
 
   test('the cart modal lists the item and can empty the cart', async ({ page }) => {
     await page.goto('/plans/paygo');
-    await page.getByTestId('plan-card').first().getByRole('button', { name: /^add to cart/i }).first().click();
+    const add = page.getByTestId('plan-card').first().getByRole('button', { name: /^add to cart/i }).first();
+    // "Add to cart: PayGo SIM, $3 for 30 days": the price the card shows is the line's subtotal.
+    const price = /, (\S+) for /.exec((await add.getAttribute('aria-label')) ?? '')?.[1];
+    expect(price).toBeTruthy();
+    await add.click();
     await page.getByRole('button', { name: /cart/i }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
+    await expect(dialog.locator('.cart-dialog__subtotal dd')).toHaveText(price!);
     await dialog.getByRole('button', { name: /remove/i }).first().click();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
   });

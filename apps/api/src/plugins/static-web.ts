@@ -1,12 +1,35 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { inlineScriptHashes } from './security-headers.js';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-const API_PREFIXES = ['/public/', '/subscriber/', '/auth/oidc/'];
+/** Paths the API owns: never answered with the web app's HTML. */
+const API_PREFIXES = ['/public', '/subscriber', '/auth/oidc', '/healthz', '/readyz', '/metrics'];
+
+/**
+ * Whether a path belongs to the API, however it is spelled: any letter case (`/SUBSCRIBER/profile`),
+ * doubled slashes, percent-escapes of plain letters (`/%70ublic/x`), with or without a trailing part.
+ */
+export function isApiPath(rawPath: string): boolean {
+  let p = rawPath;
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // keep the raw path
+  }
+  p = p.replace(/\/{2,}/g, '/').toLowerCase();
+  return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+/** The CSP hashes of the inline scripts of the built index.html (none today; kept right if one is added). */
+export function indexScriptHashes(webDist: string): string[] {
+  const indexFile = path.join(webDist, 'index.html');
+  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+}
 
 /**
  * Serves the built single-page app. Hashed files under /assets are cached for a year; every other
@@ -34,7 +57,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = defaultW
   });
   app.get('/*', (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => url.startsWith(p)) || /\.[a-z0-9]{2,5}$/i.test(url)) {
+    if (isApiPath(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `Route GET ${url} not found` });
     }
     reply.header('Cache-Control', 'no-cache');

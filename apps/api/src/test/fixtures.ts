@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { makeIccid } from '../adapters/carrier/simulator/simulator.js';
 import type { Container } from '../container.js';
 import type { SubscriberRow } from '../modules/accounts/accounts.repository.js';
 import { insertSubscriber } from '../modules/accounts/accounts.repository.js';
@@ -67,4 +68,40 @@ export async function signedInSubscriber(c: Container, opts: SubscriberOptions &
     sessionId: session.sessionId,
     auth: { authorization: `Bearer ${session.token}` },
   };
+}
+
+export interface PaidSimOptions {
+  kind?: 'physical' | 'esim';
+  /** A plan id; by default the first active plan of the kind. */
+  planId?: string;
+}
+
+/**
+ * A SIM card or eSIM profile put into the carrier's inventory and provisioned for the subscriber with a
+ * paid plan waiting for activation, as fulfilment of an order does.
+ */
+export async function createPaidSim(c: Container, subscriberId: string | null, opts: PaidSimOptions = {}) {
+  const kind = opts.kind ?? 'physical';
+  const snap = await c.services.catalogue.snapshot();
+  const plan = opts.planId
+    ? snap.plans.get(opts.planId)
+    : [...snap.plans.values()].find((p) => p.isActive && (kind === 'physical') === p.simSource.type.startsWith('sim_'));
+  if (!plan) throw new Error('no plan for the fixture SIM');
+  const iccid = makeIccid(BigInt(Date.now()) * 1000n + BigInt(++seq % 1000));
+  await c.adapters.carrier.importInventory([{ iccid, kind }]);
+  const sim = await c.db.transaction((tx) =>
+    c.services.sims.provision(tx, { subscriberId, planId: plan.id, reference: `fixture-${iccid}` }),
+  );
+  return { sim, plan };
+}
+
+/** Polls `check` until it returns something truthy (or throws after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

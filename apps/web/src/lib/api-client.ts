@@ -17,10 +17,12 @@ export class ApiError extends Error {
   readonly fieldErrors: ApiErrorBody['errors'];
   /** Seconds to wait before trying again (429 answers), e.g. for a 'Send again in {seconds}' countdown. */
   readonly retryAfter: number | undefined;
+  /** The whole error body, for codes that carry more than `{ code, message }` (a declined payment's `reason`). */
+  readonly body: unknown;
 
   constructor(
     message: string,
-    options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors']; retryAfter?: number },
+    options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors']; retryAfter?: number; body?: unknown },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.fieldErrors = options.fieldErrors;
     this.retryAfter = options.retryAfter;
+    this.body = options.body;
   }
 }
 
@@ -50,6 +53,8 @@ export interface RequestOptions<T> {
    * background check, a "not found" the page shows inline); a function decides per error.
    */
   toast?: boolean | ((error: ApiError) => boolean);
+  /** Extra request headers (e.g. a visitor's order token on public order endpoints). */
+  headers?: Record<string, string>;
 }
 
 const BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -96,7 +101,7 @@ function report(option: RequestOptions<unknown>['toast'], error: ApiError, messa
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, schema, signal, toast } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -131,6 +136,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       code: parsed.code,
       fieldErrors: parsed.errors,
       retryAfter: parsed.retryAfter,
+      body: data,
     });
     const fallback = parsed.message || response.statusText ? message : { id: 'error.somethingWentWrong' };
     if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) {

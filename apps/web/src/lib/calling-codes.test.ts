@@ -31,3 +31,16 @@ describe('calling codes', () => {
     expect(findCallingCountry(null)).toBeUndefined();
   });
 });
+
+describe('formatPhoneNumber', () => {
+  it('writes the calling code once and the rest the way the country groups it', async () => {
+    const { formatPhoneNumber } = await import('./calling-codes');
+    expect(formatPhoneNumber('+16465550142')).toBe('+1 (646) 555-0142');
+    expect(formatPhoneNumber('+17875550142')).toBe('+1 (787) 555-0142');
+    expect(formatPhoneNumber('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(formatPhoneNumber('+442079460000')).toBe('+44 207 946 0000');
+    expect(formatPhoneNumber('+525512345678')).toBe('+52 551 234 5678');
+    expect(formatPhoneNumber('+1646')).toBe('+1646');
+    expect(formatPhoneNumber('')).toBe('');
+  });
+});

@@ -71,3 +71,34 @@ export function countryForNumber(phone: string, current?: string | null, preferr
   const byCode = (code: string | null | undefined) => best.find((c) => c.code === code?.toUpperCase());
   return byCode(current) ?? [...preferred, ...MAIN_OWNER].map(byCode).find(Boolean) ?? best[0];
 }
+
+/**
+ * A stored number ('+' and digits) written once, the way its country writes it, for reading:
+ * '+16465550142' → '+1 (646) 555-0142', '+33612345678' → '+33 6 12 34 56 78', and elsewhere the
+ * calling code then groups of three with a last group of up to four ('+44 207 946 0000'). Anything
+ * that is not a full number comes back unchanged.
+ */
+export function formatPhoneNumber(phone: string): string {
+  if (!/^\+\d{7,15}$/.test(phone)) return phone;
+  const digits = phone.slice(1);
+  if (digits.startsWith('1') && digits.length === 11) {
+    return `+1 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
+  }
+  const country = countryForNumber(phone);
+  if (!country) return phone;
+  // NANP members carry their area code in dialCodes ('1787'); the calling code proper is '1'.
+  const dial = country.dialCodes.find((d) => digits.startsWith(d))!;
+  const code = dial.startsWith('1') ? '1' : dial;
+  const national = digits.slice(code.length);
+  if (code === '33' && national.length === 9) {
+    return `+33 ${national[0]} ${national.slice(1).match(/\d{2}/g)!.join(' ')}`;
+  }
+  const groups: string[] = [];
+  let rest = national;
+  while (rest.length > 4) {
+    groups.push(rest.slice(0, 3));
+    rest = rest.slice(3);
+  }
+  groups.push(rest);
+  return `+${code} ${groups.join(' ')}`;
+}

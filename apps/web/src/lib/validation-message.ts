@@ -33,6 +33,7 @@ const RULES: readonly Rule[] = [
   [/^Min (\d+)$/, 'validation.min', (m, ctx) => ({ min: amount(m[1], ctx) })],
   [/^Must be at most (\d+)$/, 'validation.max', (m, ctx) => ({ max: amount(m[1], ctx) })],
   [/^Passwords do not match$/, 'validation.passwordsMismatch', none],
+  [/^Please use letters, spaces, apostrophes and hyphens only$/, 'validation.personName', none],
   [/^This password is too common\./, 'validation.commonPassword', none],
   [/^Please enter the number in international format/, 'validation.phoneInternational', none],
   [/^Please enter a country$/, 'validation.country', none],

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AddToCartProvider } from '../features/catalogue/components/add-to-cart';
+import { cartStore } from '../features/cart/cart-store';
 import { englishMessages } from '../lib/intl/load-messages';
 
 export function testQueryClient(): QueryClient {
@@ -12,10 +14,15 @@ export function testQueryClient(): QueryClient {
 export function Providers({ children, client = testQueryClient() }: { children: ReactNode; client?: QueryClient }) {
   return (
     <IntlProvider locale="en" messages={englishMessages} defaultLocale="en">
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <AddToCartProvider add={cartStore.add}>{children}</AddToCartProvider>
+      </QueryClientProvider>
     </IntlProvider>
   );
 }
+
+/** The cart the providers add to, for feature tests that check what a page put in it. */
+export { cartStore };
 
 /** Renders routes in a memory router with the app's providers, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string, client?: QueryClient) {

@@ -111,3 +111,30 @@ describe('other fields', () => {
     expect(localeSchema.safeParse('english please').success).toBe(false);
   });
 });
+
+describe('person names', () => {
+  it.each(['José', 'Anne-Marie', "O'Brien", 'D’Angelo', 'Nguyễn Văn', 'محمد', '李', 'Zoe\u0301', 'Jean  Paul'])('accepts %s', (name) => {
+    expect(registerBodySchema.safeParse({ ...valid, firstName: name, lastName: name }).success).toBe(true);
+  });
+
+  it.each([
+    'Visit https://evil.example',
+    'www.evil.example',
+    'evil.example',
+    'Bob1',
+    'a@b.example',
+    'Bob\u0007',
+    'Bob\r\nBcc: x@y.z',
+    '<b>Bob</b>',
+    "-Bob",
+    'x'.repeat(51),
+  ])('refuses %j with a field error', (name) => {
+    const r = registerBodySchema.safeParse({ ...valid, firstName: name });
+    expect(r.success).toBe(false);
+    expect(Object.keys(fieldErrors(r))).toEqual(['firstName']);
+  });
+
+  it('collapses runs of white space', () => {
+    expect(registerBodySchema.parse({ ...valid, firstName: ' Jean \t Paul ' }).firstName).toBe('Jean Paul');
+  });
+});

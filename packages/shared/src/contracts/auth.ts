@@ -3,6 +3,8 @@ import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  PERSON_NAME_MESSAGE,
+  PERSON_NAME_PATTERN,
   PASSWORD_MIN_LENGTH,
   VERIFICATION_CODE_LENGTH,
 } from '../rules/account.js';
@@ -26,6 +28,16 @@ export function requiredText(label: string, max: number) {
     .trim()
     .min(1, required(label))
     .max(max, `Must be at most ${max} characters`);
+}
+
+/**
+ * A first or last name: required, runs of white space read as one space, and only letters, marks,
+ * spaces, apostrophes and hyphens (rules/account.ts), so a name never carries a URL into mail.
+ */
+export function personNameSchema(label: string) {
+  return requiredText(label, NAME_MAX_LENGTH)
+    .transform((v) => v.replace(/\s+/g, ' '))
+    .pipe(z.string().regex(PERSON_NAME_PATTERN, PERSON_NAME_MESSAGE));
 }
 
 /** E-mail addresses are compared and stored lower-case and trimmed. */
@@ -77,8 +89,8 @@ function passwordsMatch<S extends z.ZodType<{ password: string; confirmPassword:
 
 export const registerBodySchema = passwordsMatch(
   z.object({
-    firstName: requiredText('First name', NAME_MAX_LENGTH),
-    lastName: requiredText('Last name', NAME_MAX_LENGTH),
+    firstName: personNameSchema('First name'),
+    lastName: personNameSchema('Last name'),
     email: emailSchema,
     phone: phoneSchema('Phone'),
     password: newPasswordSchema,

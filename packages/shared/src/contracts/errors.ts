@@ -8,5 +8,7 @@ export const apiErrorSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** With 429: seconds before the request may be repeated (also the Retry-After header). */
   retryAfter: z.number().int().nonnegative().optional(),
+  /** A detail of the code, e.g. PAYMENT_DECLINED's 'card_declined' | 'insufficient_funds' | 'expired_card'. */
+  reason: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

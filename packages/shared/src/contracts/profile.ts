@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MONEY_SETTING_MAX, NAME_MAX_LENGTH } from '../rules/account.js';
+import { MONEY_SETTING_MAX } from '../rules/account.js';
 import { BIRTH_DATE_RE, isPlausibleBirthDate, type BirthDateParts } from '../rules/birth-date.js';
-import { localeSchema, requiredText } from './auth.js';
+import { localeSchema, personNameSchema } from './auth.js';
 import { phoneSchema } from './phone.js';
 
 export type { BirthDateParts } from '../rules/birth-date.js';
@@ -61,8 +61,8 @@ export const zipcodeTextSchema = z
  */
 export const profilePatchSchema = z
   .object({
-    firstName: requiredText('First name', NAME_MAX_LENGTH).optional(),
-    lastName: requiredText('Last name', NAME_MAX_LENGTH).optional(),
+    firstName: personNameSchema('First name').optional(),
+    lastName: personNameSchema('Last name').optional(),
     phone: phoneSchema('Phone').optional(),
     country: countrySchema.nullable().optional(),
     whenBelow: moneySetting(0).optional(),

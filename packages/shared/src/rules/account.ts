@@ -9,6 +9,33 @@ export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 export const VERIFICATION_CODE_LENGTH = 6;
 
+/**
+ * A person's name: letters and combining marks of any script, with single spaces, apostrophes
+ * (' ’ ʼ) and hyphens between them. No digits, dots, slashes or control characters, so a name can
+ * never read as a URL, an address or a command in the mail that greets its owner.
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '\u2019\u02BC\u2010-][\p{L}\p{M}]+)*$/u;
+export const PERSON_NAME_MESSAGE = 'Please use letters, spaces, apostrophes and hyphens only';
+
+export function isPersonName(value: string): boolean {
+  return value.length <= NAME_MAX_LENGTH && PERSON_NAME_PATTERN.test(value);
+}
+
+/**
+ * A name from elsewhere (a social provider's claims, an account older than the rule) made fit to
+ * store and greet with: characters outside the rule become spaces, runs of separators collapse.
+ */
+export function cleanPersonName(value: string): string {
+  const cleaned = value
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M} '\u2019\u02BC\u2010-]+/gu, ' ')
+    .replace(/([ '\u2019\u02BC\u2010-])[ '\u2019\u02BC\u2010-]+/gu, '$1')
+    .replace(/^[ '\u2019\u02BC\u2010-]+|[ \u2010-]+$/gu, '')
+    .slice(0, NAME_MAX_LENGTH)
+    .trim();
+  return isPersonName(cleaned) ? cleaned : '';
+}
+
 /** Upper bound of the money settings a subscriber may set on the profile (cents). */
 export const MONEY_SETTING_MAX = 100_000;
 

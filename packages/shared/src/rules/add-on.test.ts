@@ -26,9 +26,11 @@ describe('add-on classification', () => {
   });
 
   it('labels with the amount of the kind', () => {
-    expect(addOnLabel({ ...base, name: 'Voice', callMinutes: 100 })).toBe('100 min');
-    expect(addOnLabel({ ...base, name: 'Text', sms: 250 })).toBe('250 sms');
-    expect(addOnLabel({ ...base, name: 'Data', bandwidth: 2048 })).toBe('2048 MB');
+    const plain = (s: string | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain(addOnLabel({ ...base, name: 'Voice', callMinutes: 100 }))).toBe('100 min');
+    expect(plain(addOnLabel({ ...base, name: 'Text', sms: 250 }))).toBe('250 SMS');
+    expect(plain(addOnLabel({ ...base, name: 'Data', bandwidth: 512 }))).toBe('512 MB');
+    expect(plain(addOnLabel({ ...base, name: 'Data', bandwidth: 2048 }))).toBe('2 GB');
     expect(addOnLabel(base)).toBeUndefined();
     expect(addOnAmount({ ...base, sms: 7 }, 'text')).toBe(7);
   });

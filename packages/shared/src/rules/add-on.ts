@@ -1,4 +1,5 @@
 import type { AddOn } from '../contracts/catalogue.js';
+import { formatAllowance } from './allowance.js';
 
 /** Classification of add-ons into voice, text and data (spec §5). */
 
@@ -32,17 +33,21 @@ export function addOnAmount(addOn: Allowance, kind: AddOnKind): number {
   }
 }
 
-/** English label templates of the spec; the web app shows translated equivalents. */
+/** The spec's label templates (§5); `addOnLabel` writes them with the shared allowance formatter. */
 export const ADD_ON_LABELS: Record<AddOnKind, string> = {
   voice: '{n} min',
   text: '{n} sms',
   data: '{n} MB',
 };
 
-export function addOnLabel(addOn: Allowance): string | undefined {
+/**
+ * The add-on's amount as the shop writes it ('100 min', '250 SMS', '500 MB', '2 GB'): the shared
+ * allowance formatter, so data above 1023 MB reads in GB (docs/decisions/100).
+ */
+export function addOnLabel(addOn: Allowance, locale = 'en'): string | undefined {
   const kind = classifyAddOn(addOn);
   if (!kind) return undefined;
-  return ADD_ON_LABELS[kind].replace('{n}', String(addOnAmount(addOn, kind)));
+  return formatAllowance(kind, addOnAmount(addOn, kind), locale);
 }
 
 /** Add-ons that may be bought for at least one of the given plans. */

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Plan, PlanCategory, PlanPricing } from '../contracts/catalogue.js';
 import {
   activePrices,
+  findPlanBySlug,
+  planPath,
+  planSlug,
+  simVariants,
   categoryRouteName,
   findCategoryByRouteName,
   findCategoryForGroup,
@@ -138,5 +142,31 @@ describe('routing names', () => {
     expect(findCategoryForGroup(categories, 'paygo')?.name).toBe('PayGo');
     expect(findCategoryForGroup(categories, 'roaming')).toBeUndefined();
     expect(findCategoryForGroup([category('Tourist Plans', [])], 'tourist')?.name).toBe('Tourist Plans');
+  });
+});
+
+describe('single plan addresses', () => {
+  const mk = (name: string, type: string, sortOrder = 0, isActive = true) => ({ name, simSource: { type }, sortOrder, isActive });
+
+  it('slugs names into lower-case ASCII words', () => {
+    expect(planSlug('PayGo Starter eSIM')).toBe('paygo-starter-esim');
+    expect(planSlug('Tourist 7 Days SIM')).toBe('tourist-7-days-sim');
+    expect(planSlug('  Plán Económico  ')).toBe('plan-economico');
+  });
+
+  it('builds the path under the spec route and finds the plan back', () => {
+    const plans = [mk('Value 2GB SIM', 'sim_physical'), mk('Value 2GB eSIM', 'esim')];
+    expect(planPath({ name: 'Value' }, plans[1]!)).toBe('/plan/value/value-2gb-esim');
+    expect(findPlanBySlug(plans, 'VALUE-2GB-ESIM')).toBe(plans[1]);
+    expect(findPlanBySlug(plans, 'ABC123')).toBeUndefined();
+  });
+
+  it('pairs the SIM and eSIM variants of a plan, Physical SIM first, active only', () => {
+    const sim = mk('PayGo Plus SIM', 'sim_physical', 1);
+    const esim = mk('PayGo Plus eSIM', 'esim', 0);
+    const other = mk('PayGo Max SIM', 'sim_physical');
+    const retired = mk('PayGo Plus eSIM', 'esim', 0, false);
+    expect(simVariants([esim, other, sim, retired], esim)).toEqual([sim, esim]);
+    expect(simVariants([other], other)).toEqual([other]);
   });
 });

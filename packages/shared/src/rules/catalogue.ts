@@ -119,3 +119,37 @@ export function findCategoryForGroup<T extends Pick<PlanCategory, 'name'>>(
     categories.find((c) => aliases.some((a) => compact(c.name).startsWith(a)))
   );
 }
+
+/**
+ * The last segment of a single plan's page, `/plan/<category>/<slug>`: the plan name in lower-case
+ * ASCII words joined by '-' ("PayGo Starter eSIM" → "paygo-starter-esim"). Names are unique within
+ * a category, so the slug is a stable, readable address for as long as the plan keeps its name.
+ */
+export function planSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The page address of a plan in its category (the spec's /plan/:name, plus the plan's slug). */
+export function planPath(category: Pick<PlanCategory, 'name'>, plan: Pick<Plan, 'name'>): string {
+  return `/plan/${encodeURIComponent(categoryRouteName(category.name))}/${planSlug(plan.name)}`;
+}
+
+export function findPlanBySlug<T extends Pick<Plan, 'name'>>(plans: readonly T[], slug: string): T | undefined {
+  const wanted = slug.toLowerCase();
+  return plans.find((p) => planSlug(p.name) === wanted);
+}
+
+/**
+ * The same plan as a physical SIM and as an eSIM: plans of the category whose names differ only by
+ * the trailing "SIM"/"eSIM" word, Physical SIM first. A plan sold one way only returns itself.
+ */
+export function simVariants<T extends Pick<Plan, 'name' | 'simSource' | 'sortOrder' | 'isActive'>>(plans: readonly T[], plan: T): T[] {
+  const base = (name: string) => name.replace(/\s+e?SIM$/i, '').trim().toLowerCase();
+  const wanted = base(plan.name);
+  return orderPlans(plans.filter((p) => (p === plan || p.isActive) && base(p.name) === wanted));
+}

@@ -16,8 +16,6 @@ export interface OutgoingMail {
    * client shows one message even if the first attempt did reach the server.
    */
   messageId?: string;
-  /** Shown on the console in outbox mode only (the code or link). */
-  preview?: string;
 }
 
 export interface MailTransport {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailTransport } from './mail-transport.js';
@@ -7,12 +8,32 @@ import type { MailTransport } from './mail-transport.js';
 /**
  * For machines without a mail server: writes `<time>-<kind>-<rand>.eml` (the full MIME message,
  * openable in any mail client) and a `.json` beside it with to/subject/text for scripts and browser
- * tests, then prints a one-line notice with the code or link so a newcomer can register.
+ * tests. The folder is owner-only (0700) and each file 0600: the mails carry verification codes and
+ * reset links, which must never reach a log or another local user. Where the folder is is said once,
+ * at start-up (`describe`); nothing about an individual mail is printed.
  */
-export function outboxTransport(dir: string, from: string, print: (line: string) => void = console.log): MailTransport {
+export function outboxTransport(dir: string, from: string): MailTransport & { readonly dir: string } {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let ready: Promise<void> | undefined;
+  try {
+    // Made at start, so the folder the start-up line names exists before the first mail.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  } catch {
+    // Reported by the first send, which tries again.
+  }
+  const ensureDir = () =>
+    (ready ??= (async () => {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // mkdir leaves an existing folder's mode alone (an outbox from an older version was 0755).
+      await chmod(dir, 0o700);
+    })().catch((e: unknown) => {
+      ready = undefined;
+      throw e;
+    }));
   return {
     mode: 'outbox',
+    dir,
     async send(mail) {
       const info = await transport.sendMail({
         from,
@@ -22,12 +43,12 @@ export function outboxTransport(dir: string, from: string, print: (line: string)
         html: mail.html,
         ...(mail.messageId ? { messageId: mail.messageId } : {}),
       });
-      await mkdir(dir, { recursive: true });
+      await ensureDir();
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${randomBytes(3).toString('hex')}`;
-      await writeFile(path.join(dir, `${base}.eml`), info.message as Buffer);
       const meta = { to: mail.to, from, subject: mail.subject, text: mail.text, kind: mail.kind, createdAt: new Date().toISOString() };
-      await writeFile(path.join(dir, `${base}.json`), `${JSON.stringify(meta, null, 2)}\n`);
-      print(`[mail] to ${mail.to}: "${mail.subject}"${mail.preview ? ` — ${mail.preview}` : ''} (${path.join(dir, `${base}.eml`)})`);
+      // The .eml first: a reader that waits for the .json finds the whole message there.
+      await writeFile(path.join(dir, `${base}.eml`), info.message as Buffer, { mode: 0o600 });
+      await writeFile(path.join(dir, `${base}.json`), `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
     },
     close: () => transport.close(),
   };

@@ -2,3 +2,6 @@
 export * from './catalogue.js';
 export * from './accounts.js';
 export * from './jobs.js';
+export * from './checkout.js';
+export * from './sims.js';
+export * from './carrier-sim.js';

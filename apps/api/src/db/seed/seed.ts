@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { seedCatalogue } from './catalogue-seed.js';
+import { seedSims } from './sims-seed.js';
 
 /**
  * Demo data the product starts with (SEED_DEMO_DATA, on by default). Idempotent and atomic: every
@@ -12,5 +13,9 @@ export async function seedDemoData(db: Db, log: (message: string) => void): Prom
   const added = Object.entries(counts.catalogue)
     .filter(([, n]) => n > 0)
     .map(([table, n]) => `${n} ${table}`);
-  log(added.length > 0 ? `demo catalogue seeded: ${added.join(', ')}` : 'demo catalogue already present');
+  // After the catalogue (the demo SIMs' plans), in a transaction of its own.
+  const demoSims = await db.transaction((tx) => seedSims(tx));
+  const simsNote =
+    demoSims.inventory || demoSims.sims ? `; demo SIMs: ${demoSims.inventory} in inventory, ${demoSims.sims} for the demo subscriber` : '';
+  log((added.length > 0 ? `demo catalogue seeded: ${added.join(', ')}` : 'demo catalogue already present') + simsNote);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { emailSchema, localeSchema } from '@app/shared/contracts/auth';
-import { NAME_MAX_LENGTH } from '@app/shared/rules/account';
+import { cleanPersonName } from '@app/shared/rules/account';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import * as accounts from './accounts.repository.js';
@@ -204,8 +204,9 @@ export class SocialAuthService {
       email: email.data,
       emailVerifiedAt: new Date(),
       passwordHash: null,
-      firstName: identity.firstName.slice(0, NAME_MAX_LENGTH),
-      lastName: identity.lastName.slice(0, NAME_MAX_LENGTH),
+      // Provider claims are someone else's input: held to the same name rule as our forms.
+      firstName: cleanPersonName(identity.firstName),
+      lastName: cleanPersonName(identity.lastName),
       locale: locale.success ? locale.data : 'en',
     });
     await repo.linkIdentity(tx, identity.provider, identity.subject, created.id);

@@ -125,6 +125,10 @@ interface RouteSpec {
   token?: (c: Ctx) => string;
 }
 
+const NO_SIM = '00000000-0000-4000-8000-00000000f022';
+const NO_ICCID = '8901260000000000008';
+const PORT = { number: '+1 312 555 0142', authorizedName: 'Fuzz Owner', accountNumber: 'ACC-1001', pin: '4321', billingAddress: '1 Main St', zip: '60602' };
+
 const registration = () => ({
   firstName: 'Maria',
   lastName: 'Lopez',
@@ -193,6 +197,39 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /subscriber/plan/:id': { params: (c) => ({ id: c.planId }) },
   'GET /subscriber/plan_pricing': { query: (c) => ({ planId: c.planId, isActive: 'true' }) },
+  // SIMs: the fuzzing account owns none, so valid requests end in 404 SIM_NOT_FOUND (or a 4xx rule).
+  'GET /subscriber/sim': { query: () => ({ query: '8901', page: '1', limit: '10' }) },
+  'GET /subscriber/sim/:id': { params: () => ({ id: NO_SIM }) },
+  'POST /subscriber/sim/:id/activate': { params: () => ({ id: NO_SIM }), body: () => ({ zip: '10001' }) },
+  'POST /subscriber/sim/:id/reactivate': { params: () => ({ id: NO_SIM }), body: () => ({ zip: '10001' }) },
+  'POST /subscriber/sim/:id/reconnect': { params: () => ({ id: NO_SIM }) },
+  'POST /subscriber/sim/:id/assign': { params: () => ({ id: NO_ICCID }) },
+  'POST /subscriber/sim/:id/pwg/wfc': {
+    params: () => ({ id: NO_SIM }),
+    body: () => ({ enabled: true, address: { street: '350 Fifth Avenue', city: 'New York', state: 'NY', zip: '10118' } }),
+  },
+  'POST /subscriber/sim/:id/plan/auto_renew/:state': { params: () => ({ id: NO_SIM, state: 'enable' }) },
+  'POST /subscriber/sim/:id/plan/auto_extend/:state': { params: () => ({ id: NO_SIM, state: 'disable' }) },
+  'GET /subscriber/sim/:id/usage_log': { params: () => ({ id: NO_SIM }), query: () => ({ page: '1', limit: '50' }) },
+  'GET /subscriber/sim/check_recoverability/:id': { params: () => ({ id: NO_SIM }) },
+  'GET /subscriber/sim/:id/purchase/allowed-addon-plans': { params: () => ({ id: NO_SIM }) },
+  'GET /subscriber/add-on_plans': {},
+  'GET /subscriber/affiliate': {},
+  'POST /public/sim/port/validate': { body: () => ({ number: '+1 312 555 0142' }) },
+  'POST /subscriber/sim/port/validate': { body: () => ({ number: '+1 312 555 0142' }) },
+  'POST /subscriber/sim/port/activate/to_inactive_sim': { body: () => ({ ...PORT, simId: NO_SIM }) },
+  'POST /subscriber/sim/port/activate/to_active_sim': { body: () => ({ ...PORT, simId: NO_SIM }) },
+  'GET /subscriber/sim/port': {},
+  'POST /subscriber/sim/port/check': { body: () => ({ portId: NO_SIM }) },
+  'POST /subscriber/sim/port/cancel': { body: () => ({ portId: NO_SIM }) },
+  'POST /subscriber/sim/port/:id/resubmit': { params: () => ({ id: NO_SIM }), body: () => ({ accountNumber: 'ACC-1001' }) },
+  'GET /public/sim/lookup': { query: () => ({ iccid: NO_ICCID }) },
+  'GET /public/sim/availability': {},
+  'POST /public/sim/:id/verify': { params: () => ({ id: NO_ICCID }) },
+  'GET /public/sim/:id/sim_source': { params: () => ({ id: NO_ICCID }) },
+  'GET /public/sim_source': {},
+  'POST /public/sim/:id/activate': { params: () => ({ id: NO_ICCID }), body: () => ({ zip: '10001' }) },
+  'GET /public/sim/:id/purchase/allowed-addon-plans': { params: (c) => ({ id: c.planId }) },
 };
 
 // --- the hostile values -----------------------------------------------------------------------

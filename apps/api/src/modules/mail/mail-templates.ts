@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { cleanPersonName } from '@app/shared/rules/account';
 
 /**
  * Every e-mail the server sends, rendered by one function from per-language message catalogues
@@ -15,7 +16,10 @@ export type MailContent =
   | { kind: 'verification-code'; firstName: string; code: string; minutes: number }
   | { kind: 'password-reset'; firstName: string; link: string; minutes: number }
   | { kind: 'password-changed'; firstName: string; at: Date | string }
-  | { kind: 'account-deleted'; firstName: string };
+  | { kind: 'account-deleted'; firstName: string }
+  | { kind: 'order-paid'; firstName: string; orderNumber: string; total: number; currency: string; link: string }
+  | { kind: 'order-shipped'; firstName: string; orderNumber: string; carrier: string; trackingNumber: string; trackingUrl: string }
+  | { kind: 'order-refunded'; firstName: string; orderNumber: string; amount: number; currency: string };
 
 export type MailKind = MailContent['kind'];
 
@@ -32,8 +36,6 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-  /** The one thing a developer needs from the mail (code or link), for the console in outbox mode. */
-  preview?: string;
 }
 
 export type Catalogue = Readonly<Record<string, string>>;
@@ -127,13 +129,15 @@ export class MailTemplates {
     const lang = this.localeFor(locale);
     const { company } = this;
     const v: Values = { company: company.name, email: company.email, phone: company.phone };
-    const firstName = content.firstName.trim();
+    // The name is the one value in the mail a stranger can choose (anyone can register any address):
+    // a stored name outside the name rule (older accounts) greets anonymously rather than carrying
+    // a URL or control characters to the mailbox.
+    const firstName = cleanPersonName(content.firstName.trim()) === content.firstName.trim() ? content.firstName.trim() : '';
     const hello = firstName ? this.t(lang, 'greeting', { firstName }) : this.t(lang, 'greetingAnonymous');
     const p = (key: string, extra: Values = {}): Block => ({ p: this.t(lang, key, { ...v, ...extra }) });
     let prefix: string;
     let subjectValues: Values = v;
     let blocks: Block[];
-    let preview: string | undefined;
     switch (content.kind) {
       case 'verification-code': {
         prefix = 'verificationCode';
@@ -144,7 +148,6 @@ export class MailTemplates {
           p(`${prefix}.expiry`, { minutes: content.minutes }),
           p(`${prefix}.ignore`),
         ];
-        preview = `code ${content.code}`;
         break;
       }
       case 'password-reset': {
@@ -155,7 +158,6 @@ export class MailTemplates {
           p(`${prefix}.expiry`, { minutes: content.minutes }),
           p(`${prefix}.ignore`),
         ];
-        preview = content.link;
         break;
       }
       case 'password-changed': {
@@ -170,11 +172,36 @@ export class MailTemplates {
         blocks = [p(`${prefix}.body`), p(`${prefix}.records`), p(`${prefix}.goodbye`)];
         break;
       }
+      case 'order-paid': {
+        prefix = 'orderPaid';
+        const total = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.total / 100);
+        subjectValues = { ...v, orderNumber: content.orderNumber };
+        blocks = [
+          p(`${prefix}.body`, { orderNumber: content.orderNumber, total }),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+          p(`${prefix}.next`),
+        ];
+        break;
+      }
+      case 'order-shipped': {
+        prefix = 'orderShipped';
+        subjectValues = { ...v, orderNumber: content.orderNumber };
+        blocks = [p(`${prefix}.body`, { orderNumber: content.orderNumber, carrier: content.carrier, trackingNumber: content.trackingNumber })];
+        if (content.trackingUrl) blocks.push({ link: content.trackingUrl, label: this.t(lang, `${prefix}.button`) });
+        break;
+      }
+      case 'order-refunded': {
+        prefix = 'orderRefunded';
+        const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.amount / 100);
+        subjectValues = { ...v, orderNumber: content.orderNumber };
+        blocks = [p(`${prefix}.body`, { orderNumber: content.orderNumber, amount }), p(`${prefix}.policy`)];
+        break;
+      }
     }
     const subject = this.t(lang, `${prefix}.subject`, subjectValues);
     const all: Block[] = [{ p: hello }, ...blocks];
     const footer = [this.t(lang, 'footer', v), company.name, company.address, `${company.phone} · ${company.email}`];
-    return { locale: lang, subject, text: renderText(all, footer), html: renderHtml(lang, subject, all, footer), ...(preview ? { preview } : {}) };
+    return { locale: lang, subject, text: renderText(all, footer), html: renderHtml(lang, subject, all, footer) };
   }
 }
 

@@ -55,7 +55,6 @@ export class MailService {
         text: rendered.text,
         html: rendered.html,
         messageId: `<${job.id}@${this.deps.messageIdDomain}>`,
-        ...(rendered.preview ? { preview: rendered.preview } : {}),
       });
     } catch (e) {
       this.deps.log.error(

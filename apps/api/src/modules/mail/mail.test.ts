@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxTransport } from '../../adapters/mail/outbox-transport.js';
 import { buildTestApp } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
 import { renderMail, type MailContent } from './mail-templates.js';
@@ -59,7 +60,6 @@ describe('templates', () => {
     const code = renderMail(contents[0]!, 'en', company);
     expect(code.text).toContain('\n    482913\n');
     expect(code.text).toContain('expires in 15 minutes');
-    expect(code.preview).toBe('code 482913');
     const reset = renderMail(contents[1]!, 'es', company);
     expect(reset.text).toContain('https://shop.example/auth/reset-password?token=abc_DEF-123');
     expect(reset.html).toContain('href="https://shop.example/auth/reset-password?token=abc_DEF-123"');
@@ -76,12 +76,19 @@ describe('templates', () => {
     expect(renderMail(contents[3]!, 'es-MX', company).subject).toBe('Tu cuenta de Liberty Wave Mobile ha sido eliminada');
   });
 
-  it('escapes what people typed into the HTML part', () => {
-    const m = renderMail({ kind: 'account-deleted', firstName: '<img src=x onerror=alert(1)>' }, 'en', { ...company, name: 'A & B "Mobile"' });
-    expect(m.html).not.toContain('<img');
-    expect(m.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  it('escapes the company details in the HTML part', () => {
+    const m = renderMail({ kind: 'account-deleted', firstName: 'Zoé' }, 'en', { ...company, name: 'A & B "Mobile"' });
     expect(m.html).toContain('A &amp; B &quot;Mobile&quot;');
-    expect(m.text).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('greets without a stored name that could read as a link or markup (accounts older than the name rule)', () => {
+    for (const firstName of ['<img src=x onerror=alert(1)>', 'Win a prize at https://evil.example', 'www.evil.example', 'Bob\u0007\r\nBcc: x@y.z']) {
+      const m = renderMail({ kind: 'verification-code', firstName, code: '482913', minutes: 15 }, 'en', company);
+      expect(m.html).not.toMatch(/img|evil|Bcc/);
+      expect(m.text).not.toMatch(/img|evil|Bcc/);
+      expect(m.text.split('\n')[0]).toBe(renderMail({ kind: 'verification-code', firstName: '', code: '1', minutes: 1 }, 'en', company).text.split('\n')[0]);
+    }
+    expect(renderMail({ kind: 'account-deleted', firstName: 'Anne-Marie' }, 'en', company).text).toContain('Anne-Marie');
   });
 });
 
@@ -132,12 +139,23 @@ describe('delivery over SMTP', () => {
 });
 
 describe('without a mail server', () => {
-  it('writes each mail to DATA_DIR/outbox as .eml and .json and prints the code', async () => {
+  it('writes each mail to an owner-only DATA_DIR/outbox, says where at start-up, and never logs a code or link', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-outbox-'));
-    const printed: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
-    const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    // Everything the process could print: the pino log and the console.
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
+    );
+    const t = await buildTestApp({ env: { DATA_DIR: dataDir }, logger: { level: 'trace', stream } });
+    const outbox = path.join(dataDir, 'outbox');
     try {
+      expect(lines.some((l) => l.includes('SMTP_URL is not set') && l.includes(outbox))).toBe(true);
       const email = 'newcomer@example.org';
       const reg = await t.app.inject({
         method: 'POST',
@@ -145,11 +163,9 @@ describe('without a mail server', () => {
         payload: { firstName: 'New', lastName: 'Comer', email, phone: '+1 646 555 0111', password: 'Paper-Kite-Morning-4', confirmPassword: 'Paper-Kite-Morning-4' },
       });
       expect(reg.statusCode).toBe(201);
-      const outbox = path.join(dataDir, 'outbox');
       // The mail is queued with the registration and written by the job worker a moment later.
       await vi.waitFor(() => expect(readdirSync(outbox)).toHaveLength(2), { timeout: 10_000, interval: 100 });
       const files = readdirSync(outbox).sort();
-      expect(files).toHaveLength(2);
       expect(files[0]).toMatch(/-verification-code-[0-9a-f]{6}\.eml$/);
       expect(files[1]).toMatch(/-verification-code-[0-9a-f]{6}\.json$/);
       const meta = JSON.parse(readFileSync(path.join(outbox, files[1]!), 'utf8')) as { to: string; subject: string; text: string };
@@ -157,11 +173,37 @@ describe('without a mail server', () => {
       const code = /\b(\d{6})\b/.exec(meta.subject)![1]!;
       expect(meta.text).toContain(code);
       expect(readFileSync(path.join(outbox, files[0]!), 'utf8')).toMatch(/^Content-Type: multipart\/alternative/m);
-      expect(printed.some((l) => l.includes(`[mail] to ${email}`) && l.includes(`code ${code}`))).toBe(true);
       expect((await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } })).statusCode).toBe(200);
+
+      expect((await t.app.inject({ method: 'POST', url: '/public/auth/forgot_password', payload: { email } })).statusCode).toBe(200);
+      await vi.waitFor(() => expect(readdirSync(outbox).filter((f) => f.includes('password-reset'))).toHaveLength(2), { timeout: 10_000, interval: 100 });
+      const resetMeta = readdirSync(outbox).find((f) => f.includes('password-reset') && f.endsWith('.json'))!;
+      const token = /token=([\w-]+)/.exec(readFileSync(path.join(outbox, resetMeta), 'utf8'))![1]!;
+      expect(token.length).toBeGreaterThan(20);
+
+      // Other local users can read neither the folder nor a mail.
+      expect(statSync(outbox).mode & 0o777).toBe(0o700);
+      for (const f of readdirSync(outbox)) expect(statSync(path.join(outbox, f)).mode & 0o777).toBe(0o600);
+      // Trace-level logging of every request, the job runs and the console: no code, no token.
+      expect(lines.length).toBeGreaterThan(5);
+      expect(lines.filter((l) => l.includes(code) || l.includes(token))).toEqual([]);
     } finally {
-      spy.mockRestore();
+      for (const s of spies) s.mockRestore();
       await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('an outbox folder left world-readable by an older version is made owner-only', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-outbox-'));
+    mkdirSync(path.join(dataDir, 'outbox'), { mode: 0o755 });
+    chmodSync(path.join(dataDir, 'outbox'), 0o755);
+    const transport = outboxTransport(path.join(dataDir, 'outbox'), 'shop@example.org');
+    try {
+      await transport.send({ to: 'a@example.org', subject: 's', text: 't', html: '<p>t</p>', kind: 'verification-code' });
+      expect(statSync(path.join(dataDir, 'outbox')).mode & 0o777).toBe(0o700);
+    } finally {
+      transport.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { subscriberAffiliateSchema } from '@app/shared/contracts/affiliate';
 import { resellerCodeCheckSchema, resellerCodeQuerySchema } from '@app/shared/contracts/catalogue';
 import type { ResellerService } from './resellers.service.js';
 
@@ -15,6 +16,16 @@ export function resellerRoutes(resellers: ResellerService) {
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return resellers.check(req.query.code);
+      },
+    );
+
+    // GET /subscriber/affiliate → { code, link }: the caller's own affiliate code, made on first request.
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/subscriber/affiliate',
+      { schema: { response: { 200: subscriberAffiliateSchema } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return resellers.affiliateFor(req.subscriber.id);
       },
     );
   };

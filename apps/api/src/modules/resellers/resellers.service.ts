@@ -1,5 +1,13 @@
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { findResellerByCode } from './resellers.repository.js';
+import { appError } from '../../lib/errors.js';
+import {
+  findAffiliateCode,
+  findResellerByCode,
+  insertResellerCode,
+  linkAffiliateCode,
+  lockSubscriberForAffiliate,
+} from './resellers.repository.js';
 
 /**
  * Reseller and affiliate codes. Codes arrive from URLs in whatever case people typed them; they are
@@ -10,8 +18,27 @@ export function normalizeResellerCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** No 0/O or 1/I: people read these codes aloud and type them from paper. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 'MARIA-7K4QX2': up to 8 letters of the first name (when it has any), then 6 random characters. */
+export function newAffiliateCode(firstName: string): string {
+  const prefix = firstName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase()
+    .slice(0, 8);
+  let random = '';
+  for (let i = 0; i < 6; i++) random += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return prefix.length >= 2 ? `${prefix}-${random}` : `AF-${random}`;
+}
+
 export class ResellerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The shop's public address, without a trailing slash: affiliate links start with it. */
+    private readonly publicUrl = 'http://localhost',
+  ) {}
 
   async check(code: string): Promise<{ valid: boolean; code: string }> {
     const canonical = normalizeResellerCode(code);
@@ -24,5 +51,31 @@ export class ResellerService {
     if (!code) return undefined;
     const { valid, code: canonical } = await this.check(code);
     return valid ? canonical : undefined;
+  }
+
+  /**
+   * The subscriber's own affiliate code and link, made on first request. The code is a reseller row,
+   * so a visitor arriving on the link is captured and checked like any partner's (decision 101).
+   * Under a row lock on the subscriber, so concurrent first requests agree on one code.
+   */
+  async affiliateFor(subscriberId: string): Promise<{ code: string; link: string }> {
+    const existing = await findAffiliateCode(this.db, subscriberId);
+    const code =
+      existing ??
+      (await this.db.transaction(async (tx) => {
+        const subscriber = await lockSubscriberForAffiliate(tx, subscriberId);
+        if (!subscriber) throw appError('UNAUTHORIZED');
+        const made = await findAffiliateCode(tx, subscriberId);
+        if (made) return made;
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const candidate = newAffiliateCode(subscriber.firstName);
+          const resellerId = await insertResellerCode(tx, candidate, `${subscriber.firstName} ${subscriber.lastName}`.trim());
+          if (!resellerId) continue;
+          await linkAffiliateCode(tx, subscriberId, resellerId);
+          return candidate;
+        }
+        throw new Error('could not find a free affiliate code in 5 attempts');
+      }));
+    return { code, link: `${this.publicUrl}/${code}` };
   }
 }

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicDetails } from '../../lib/public-details';
-import { useCart } from '../../lib/cart-store';
+import { useCart } from '../../features/cart/cart-store';
+import { CartButton } from '../../features/cart/components/cart-button';
 import { useSession } from '../../lib/session';
-import { ExternalLink } from '../../components/ui/external-link';
-import { MenuIcon } from '../../components/ui/icons';
+import { BookIcon, MenuIcon, SimIcon } from '../../components/ui/icons';
 import { AccountActions } from './account-actions';
 import { Brand } from './brand';
-import { CartButton } from './cart-button';
 import { Drawer, DRAWER_ID } from './drawer';
 import { LanguageSelect } from './language-select';
 import { NavMenu } from './nav-menu';
@@ -18,7 +17,7 @@ import { useHeaderCollapse } from './use-header-collapse';
 import './header.css';
 
 // The cart dialog needs catalogue lookups and formatting; load it on first open, not with every page.
-const CartDialog = lazy(() => import('./cart-dialog'));
+const CartDialog = lazy(() => import('./cart-dialog-host'));
 
 /**
  * The site header (spec §2). From 1380 px everything sits in one row; below that the secondary links
@@ -75,34 +74,36 @@ export function Header() {
                 </ul>
               </NavMenu>
             </li>
+            {/* Short labels in the row (the drawer and footer use the full ones), so every language fits
+                from 1380 px with the cart button showing (docs/decisions/102). */}
             <li className="main-nav__item main-nav__item--wide">
-              <NavLink to="/international-rate" className="nav-link">
-                <FormattedMessage id="nav.internationalRate" />
+              <NavLink to="/international-rate" className="nav-link" title={intl.formatMessage({ id: 'nav.internationalRate' })}>
+                <FormattedMessage id="nav.internationalRate.short" />
               </NavLink>
             </li>
             <li className="main-nav__item main-nav__item--wide">
-              <NavLink to="/shipping-fee" className="nav-link">
-                <FormattedMessage id="nav.shippingFee" />
+              <NavLink to="/shipping-fee" className="nav-link" title={intl.formatMessage({ id: 'nav.shippingFee' })}>
+                <FormattedMessage id="nav.shippingFee.short" />
               </NavLink>
             </li>
             {details ? (
               <>
                 <li className="main-nav__item main-nav__item--wide">
-                  <ExternalLink href={details.globalEsimUrl} className="nav-link">
-                    <FormattedMessage id="nav.globalEsim" />
-                  </ExternalLink>
+                  <HeaderIconLink href={details.globalEsimUrl} label={intl.formatMessage({ id: 'nav.globalEsim' })}>
+                    <SimIcon size={20} />
+                  </HeaderIconLink>
                 </li>
                 <li className="main-nav__item main-nav__item--wide">
-                  <ExternalLink href={details.userManualUrl} className="nav-link">
-                    <FormattedMessage id="nav.userManual" />
-                  </ExternalLink>
+                  <HeaderIconLink href={details.userManualUrl} label={intl.formatMessage({ id: 'nav.userManual' })}>
+                    <BookIcon size={20} />
+                  </HeaderIconLink>
                 </li>
               </>
             ) : null}
           </ul>
         </nav>
         <div className="header-actions">
-          <LanguageSelect className="header-actions__language" />
+          <LanguageSelect className="header-actions__language" compact />
           <CartButton open={cartOpen} onToggle={() => setCartOpen((o) => !o)} />
           <AccountActions className="header-actions__account" />
           <button
@@ -125,5 +126,19 @@ export function Header() {
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * An external link shown as an icon: its accessible name (and tooltip) is the site's name plus
+ * "(opens in a new tab)", since the icon alone says neither.
+ */
+function HeaderIconLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  const intl = useIntl();
+  const name = `${label} ${intl.formatMessage({ id: 'common.opensInNewTab' })}`;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="nav-link nav-link--icon" aria-label={name} title={name}>
+      {children}
+    </a>
   );
 }

@@ -3,13 +3,22 @@ import { setLocale, useLocaleState } from '../../lib/intl/locale-store';
 import { SUPPORTED_LOCALES, isSupportedLocale } from '../../lib/intl/locales';
 import { GlobeIcon } from '../../components/ui/icons';
 
-/** A native select named by aria-label: keyboard, touch and screen readers all know how to use one. */
-export function LanguageSelect({ className = '' }: { className?: string }) {
+/**
+ * A native select named by aria-label: keyboard, touch and screen readers all know how to use one.
+ * `compact` (the header row) shows only the language code, e.g. "ES", over a transparent select
+ * whose options keep their full names; the select itself still takes the clicks and the focus.
+ */
+export function LanguageSelect({ className = '', compact = false }: { className?: string; compact?: boolean }) {
   const intl = useIntl();
   const { locale, loading } = useLocaleState();
   return (
-    <div className={`language-select ${className}`}>
+    <div className={`language-select ${compact ? 'language-select--compact ' : ''}${className}`}>
       <GlobeIcon size={18} className="language-select__icon" />
+      {compact ? (
+        <span className="language-select__code" aria-hidden="true">
+          {locale.toUpperCase()}
+        </span>
+      ) : null}
       <select
         data-testid="language-select"
         aria-label={intl.formatMessage({ id: 'header.language' })}

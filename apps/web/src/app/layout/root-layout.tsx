@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation, useOutlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { planCategoriesQueryOptions } from '../../features/catalogue/api/get-plan-categories';
+import { AddToCartProvider } from '../../features/catalogue/components/add-to-cart';
+import { cartStore } from '../../features/cart/cart-store';
 import { publicDetailsQueryOptions } from '../../lib/public-details';
 import { PageLoading } from '../../components/ui/spinner';
 import { FooterGate } from './footer-gate';
@@ -43,7 +45,7 @@ export function RootLayout() {
       <Header />
       <div className={`route-progress${busy ? ' is-active' : ''}`} aria-hidden="true" />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined}>
-        {outlet ?? <PageLoading />}
+        <AddToCartProvider add={cartStore.add}>{outlet ?? <PageLoading />}</AddToCartProvider>
       </main>
       <FooterGate />
       <ScrollManager />

@@ -44,7 +44,17 @@ export function useHeaderCollapse(
       setState((s) => ({ level: 0, generation: s.generation + 1 }));
     });
     observer.observe(row);
-    return () => observer.disconnect();
+    // Labels can change without a reset key changing (a catalogue arriving after the locale switched,
+    // a late company name): measure again from 0 whenever the row's text or items change.
+    const mutations =
+      typeof MutationObserver === 'undefined'
+        ? undefined
+        : new MutationObserver(() => setState((s) => ({ level: 0, generation: s.generation + 1 })));
+    mutations?.observe(row, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      mutations?.disconnect();
+    };
   }, [rowRef]);
 
   return state.level;

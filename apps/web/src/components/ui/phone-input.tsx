@@ -51,8 +51,9 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
 
   const options = useMemo(() => {
     const collator = new Intl.Collator(intl.locale);
-    const label = (code: string, dial: string) => `+${dial} ${regionName(code)}`;
-    const all = callingCountries().map((c) => ({ code: c.code, name: regionName(c.code), text: label(c.code, c.dialCodes[0]!) }));
+    // The picker names the country only: its calling code is written once, at the start of the
+    // number beside it (showing it in both read '+1 +1 646…').
+    const all = callingCountries().map((c) => ({ code: c.code, name: regionName(c.code), text: regionName(c.code) }));
     const preferred = PREFERRED_PHONE_COUNTRIES.map((code) => all.find((c) => c.code === code)!);
     const rest = all.filter((c) => !PREFERRED_PHONE_COUNTRIES.includes(c.code)).sort((a, b) => collator.compare(a.name, b.name));
     return { preferred, rest };

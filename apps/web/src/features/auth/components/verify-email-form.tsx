@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,30 @@ import { AuthCode, hasCode, tooManyAttemptsMessage } from './auth-errors';
 import { useCountdown } from './use-countdown';
 
 const codeFormSchema = z.object({ code: verificationCodeSchema });
+
+/** Seconds left at which the countdown is read out (besides its start and its end): not every tick. */
+const ANNOUNCE_AT = [30, 10];
+
+/**
+ * What a screen reader hears about the resend countdown, through a polite live region: the wait when
+ * it starts, a reminder at 30 and 10 seconds, and that a new code can be asked for at the end.
+ * The button's own text ticks every second, silently.
+ */
+function useCountdownAnnouncement(remaining: number): string {
+  const intl = useIntl();
+  const previous = useRef<number | null>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = remaining;
+    if (remaining > 0 && (before === null || remaining > before || ANNOUNCE_AT.includes(remaining))) {
+      setText(intl.formatMessage({ id: 'auth.verify.sendAgainAnnounce' }, { seconds: remaining }));
+    } else if (remaining === 0 && before !== null && before > 0) {
+      setText(intl.formatMessage({ id: 'auth.verify.sendAgainReady' }));
+    }
+  }, [remaining, intl]);
+  return text;
+}
 type CodeForm = z.input<typeof codeFormSchema>;
 
 interface VerifyEmailFormProps {
@@ -38,6 +62,7 @@ export function VerifyEmailForm({ email, resendAfter, onVerified }: VerifyEmailF
   const message = useValidationMessage();
   const { remaining, restart } = useCountdown(resendAfter);
   const [resending, setResending] = useState(false);
+  const announcement = useCountdownAnnouncement(remaining);
   const {
     register,
     handleSubmit,
@@ -122,6 +147,9 @@ export function VerifyEmailForm({ email, resendAfter, onVerified }: VerifyEmailF
             <FormattedMessage id="auth.verify.sendAgain" />
           )}
         </button>
+        <p className="visually-hidden" role="status" aria-live="polite" data-testid="resend-announcement">
+          {announcement}
+        </p>
       </div>
     </>
   );

@@ -120,7 +120,10 @@ describe('registration form', () => {
       locale: 'en',
       resellerCode: 'PARTNER1',
     });
-    expect(screen.getByRole('button', { name: 'Send again in 60' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Send again in 60 s' }).hasAttribute('disabled')).toBe(true);
+    // Read out politely once at the start, not at every tick.
+    expect(screen.getByTestId('resend-announcement').textContent).toBe('You can ask for a new code in 60 seconds.');
+    expect(screen.getByTestId('resend-announcement').getAttribute('aria-live')).toBe('polite');
     expect(screen.getByLabelText('Verification code').getAttribute('autocomplete')).toBe('one-time-code');
   });
 

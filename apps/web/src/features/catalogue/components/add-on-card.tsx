@@ -1,9 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addOnAmount, classifyAddOn } from '@app/shared/rules/add-on';
+import { classifyAddOn } from '@app/shared/rules/add-on';
 import type { AddOn } from '@app/shared/contracts/catalogue';
+import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { GlobeIcon, PhoneIcon, ChatIcon } from '../../../components/ui/icons';
-import { useAddToCart } from './use-add-to-cart';
+import { useAddToCart } from './add-to-cart';
 
 const KIND_ICON = { voice: PhoneIcon, text: ChatIcon, data: GlobeIcon } as const;
 
@@ -11,9 +12,10 @@ export function AddOnCard({ addOn, categoryId }: { addOn: AddOn; categoryId: str
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const addToCart = useAddToCart();
+  const formatAllowance = useFormatAllowance();
   const kind = classifyAddOn(addOn);
   const Icon = kind ? KIND_ICON[kind] : GlobeIcon;
-  const label = kind ? intl.formatMessage({ id: `addon.label.${kind}` }, { n: addOnAmount(addOn, kind) }) : addOn.name;
+  const label = formatAllowance.addOn(addOn) ?? addOn.name;
   const price = formatMoney(addOn.price);
   return (
     <li className="addon-card">

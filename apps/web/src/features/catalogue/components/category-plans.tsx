@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { addOnsForPlans, classifyAddOn } from '@app/shared/rules/add-on';
 import type { PlanCategory } from '@app/shared/contracts/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
+import { planPath } from '@app/shared/rules/catalogue';
 import { useActiveAddOns } from '../api/get-add-ons';
 import { usePricesByPlan } from '../api/get-plan-pricing';
 import { AddOnCard } from './add-on-card';
@@ -27,7 +28,14 @@ export function CategoryPlans({ category, withHeading = false }: { category: Pla
       ) : null}
       <div className="plan-grid">
         {category.plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} prices={prices.data?.get(plan.id)} pricesPending={prices.isPending} accent={accent} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            prices={prices.data?.get(plan.id)}
+            pricesPending={prices.isPending}
+            accent={accent}
+            href={planPath(category, plan)}
+          />
         ))}
       </div>
       {prices.isError ? (

@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { CheckIcon, GlobeIcon, PhoneIcon } from '../../../components/ui/icons';
 import { SimBadge } from './sim-badge';
-import { useAddToCart } from './use-add-to-cart';
+import { useAddToCart } from './add-to-cart';
 import { usePlanFacts } from './use-plan-facts';
 
 interface PlanCardProps {
@@ -12,10 +13,12 @@ interface PlanCardProps {
   prices: readonly PlanPricing[] | undefined;
   pricesPending: boolean;
   accent: string;
+  /** The plan's own page (`planPath`), linked from its name and a "Plan details" link. */
+  href?: string;
 }
 
 /** One plan: SIM type, allowances, and an "Add to cart" button for each of its active prices. */
-export function PlanCard({ plan, prices, pricesPending, accent }: PlanCardProps) {
+export function PlanCard({ plan, prices, pricesPending, accent, href }: PlanCardProps) {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const addToCart = useAddToCart();
@@ -27,7 +30,13 @@ export function PlanCard({ plan, prices, pricesPending, accent }: PlanCardProps)
       <div className="plan-card__top">
         <SimBadge plan={plan} />
         <h3 id={headingId} className="plan-card__name">
-          {plan.name}
+          {href ? (
+            <Link to={href} className="plan-card__link">
+              {plan.name}
+            </Link>
+          ) : (
+            plan.name
+          )}
         </h3>
         {plan.description ? <p className="plan-card__description">{plan.description}</p> : null}
       </div>
@@ -81,6 +90,17 @@ export function PlanCard({ plan, prices, pricesPending, accent }: PlanCardProps)
           </li>
         ) : null}
       </ul>
+
+      {href ? (
+        <Link
+          to={href}
+          className="plan-card__details"
+          data-testid="plan-details-link"
+          aria-label={intl.formatMessage({ id: 'plan.viewDetailsLabel' }, { plan: plan.name })}
+        >
+          <FormattedMessage id="plan.viewDetails" />
+        </Link>
+      ) : null}
 
       <div className="plan-card__prices" aria-busy={pricesPending || undefined}>
         {pricesPending ? (

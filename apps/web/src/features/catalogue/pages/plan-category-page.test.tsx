@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStore } from '../../../lib/cart-store';
 import * as toast from '../../../lib/toast';
 import { addOnsFixture, categoriesFixture, pricesFixture } from '../../../test/catalogue-fixtures';
-import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../../test/render';
+import { cartStore, jsonFetch, publicDetailsFixture, renderRoutes } from '../../../test/render';
 import PlanCategoryPage from './plan-category-page';
 
 beforeEach(() => {
@@ -74,7 +73,7 @@ describe('/plan/:name', () => {
     const user = userEvent.setup();
     renderAt('/plan/paygo');
     expect(await screen.findByText('100 min')).toBeTruthy();
-    expect(screen.getByText('1024 MB')).toBeTruthy();
+    expect(screen.getByText('1 GB')).toBeTruthy();
     expect(screen.queryByText(/Other plan only/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add to cart: 100 Call Minutes, $3' }));
     expect(cartStore.getState().items).toEqual([{ _type: 'addon', addonId: 'addon-voice', categoryId: 'cat-paygo', quantity: 1 }]);

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { findCategoryByRouteName } from '@app/shared/rules/catalogue';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useVisibleCategories } from '../api/get-plan-categories';
@@ -13,7 +14,8 @@ export default function PlanCategoryPage() {
   const { name = '' } = useParams();
   const categories = useVisibleCategories();
   const category = categories.data ? findCategoryByRouteName(categories.data, name) : undefined;
-  usePageTitle(category?.name ?? intl.formatMessage({ id: 'nav.plans' }));
+  usePageTitle(category ? intl.formatMessage({ id: 'plans.pageTitle' }, { group: category.name }) : intl.formatMessage({ id: 'nav.plans' }));
+  useMetaDescription(category?.description || undefined);
 
   return (
     <div className="container page">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormatMoney } from '../../../lib/use-format-money';
@@ -11,11 +12,17 @@ const COMMISSION_PERCENT = 5;
 const COMMISSION_CAP_CENTS = 1000;
 const REFERRAL_CREDIT_CENTS = 1000;
 
-export default function AffiliateProgramPage() {
+/**
+ * /affiliate-program. `codeCard` is the affiliate feature's card (the subscriber's own code, or how to
+ * get one), composed in by the route so this content page does not import another feature.
+ */
+export default function AffiliateProgramPage({ codeCard }: { codeCard?: ReactNode }) {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const { values: companyValues } = useCompanyValues();
-  usePageTitle(intl.formatMessage({ id: 'affiliate.title' }));
+  // The title names the company; a plain string for the tab, never the raw '{company}' placeholder.
+  const title = intl.formatMessage({ id: 'affiliate.title' }, { company: String(companyValues.company) });
+  usePageTitle(title);
   const values = {
     ...companyValues,
     percent: intl.formatNumber(COMMISSION_PERCENT / 100, { style: 'percent' }),
@@ -29,13 +36,13 @@ export default function AffiliateProgramPage() {
         <p className="eyebrow">
           <FormattedMessage id="affiliate.eyebrow" />
         </p>
-        <h1 className="page-title">
-          <FormattedMessage id="affiliate.title" />
-        </h1>
+        <h1 className="page-title">{title}</h1>
         <p className="page-lead">
           <FormattedMessage id="affiliate.lead" values={values} />
         </p>
       </header>
+
+      {codeCard}
 
       <ol className="steps">
         {[1, 2, 3].map((n) => (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { profilePatchSchema, type Profile } from '@app/shared/contracts/profile';
@@ -41,7 +42,7 @@ function formValues(profile: Profile): SettingsForm {
 }
 
 /** Balance, automatic payments and their amounts, and saved cards: what the profile holds today. */
-export function PaymentTab({ profile }: { profile: Profile }) {
+export function PaymentTab({ profile, cardsSection }: { profile: Profile; cardsSection?: ReactNode }) {
   const intl = useIntl();
   const message = useValidationMessage();
   const formatMoney = useFormatMoney();
@@ -123,14 +124,17 @@ export function PaymentTab({ profile }: { profile: Profile }) {
         </form>
       </section>
 
-      <section className="profile-section" aria-labelledby="payment-cards-title">
-        <h3 id="payment-cards-title" className="profile-section__title">
-          <FormattedMessage id="profile.payment.cards" />
-        </h3>
-        <p className="profile-empty">
-          <FormattedMessage id={anyCardLinked ? 'profile.payment.cardLinked' : 'profile.payment.noCards'} />
-        </p>
-      </section>
+      {/* Saved cards come from the payments feature, composed in app/ (features do not import each other). */}
+      {cardsSection ?? (
+        <section className="profile-section" aria-labelledby="payment-cards-title">
+          <h3 id="payment-cards-title" className="profile-section__title">
+            <FormattedMessage id="profile.payment.cards" />
+          </h3>
+          <p className="profile-empty">
+            <FormattedMessage id={anyCardLinked ? 'profile.payment.cardLinked' : 'profile.payment.noCards'} />
+          </p>
+        </section>
+      )}
     </div>
   );
 }

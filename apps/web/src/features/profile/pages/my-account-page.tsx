@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegionName } from '../../../lib/use-region-names';
 import { useProfile } from '../api/get-profile';
 import '../profile.css';
+import { formatPhoneNumber } from '../../../lib/calling-codes';
 
 /** The dashboard's sections (spec §2), each with what it is for. */
 const SECTIONS = [
@@ -95,7 +96,7 @@ export default function MyAccountPage() {
                 <dt>
                   <FormattedMessage id="form.phone" />
                 </dt>
-                <dd dir="ltr">{profile.phone ?? notSet}</dd>
+                <dd dir="ltr">{profile.phone ? formatPhoneNumber(profile.phone) : notSet}</dd>
               </div>
               <div>
                 <dt>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/ui/spinner';
@@ -13,7 +14,7 @@ const TABS = ['payment', 'security'] as const;
 type TabId = (typeof TABS)[number];
 
 /** /dashboard/my-profile: personal details, then the Payment and Security tabs (spec §2). */
-export default function MyProfilePage() {
+export default function MyProfilePage({ cardsSection }: { cardsSection?: ReactNode } = {}) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'page.dashboard.profile.title' });
   usePageTitle(title);
@@ -54,7 +55,7 @@ export default function MyProfilePage() {
               active={active}
               onChange={(id) => setSearch(id === 'payment' ? {} : { tab: id }, { replace: true, preventScrollReset: true })}
             >
-              {active === 'payment' ? <PaymentTab profile={profile} /> : <SecurityTab profile={profile} />}
+              {active === 'payment' ? <PaymentTab profile={profile} cardsSection={cardsSection} /> : <SecurityTab profile={profile} />}
             </Tabs>
           </section>
         </>

@@ -1,0 +1,47 @@
+import type { PaymentService } from '../modules/checkout/payments.service.js';
+import { ORDER_FULFIL_JOB, PAYMENT_EVENT_JOB, PAYMENT_RECONCILE_JOB, PAYMENT_REFUND_JOB } from '../modules/checkout/payments.service.js';
+import type { JobDefinition } from './queue.js';
+
+/**
+ * The money jobs. Each calls the payment service and is idempotent by its business key (event id,
+ * payment id, order id), so a retry after a crash changes nothing twice.
+ */
+export function paymentJobs(payments: PaymentService): JobDefinition<never>[] {
+  const event: JobDefinition<{ gateway: string; eventId: string }> = {
+    name: PAYMENT_EVENT_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    handle: (data) => payments.processEvent(data),
+  };
+  // With a payment id: that attempt (queued when it starts). Without (the schedule): every open one.
+  const reconcile: JobDefinition<{ paymentId?: string; slot?: string }> = {
+    name: PAYMENT_RECONCILE_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    async handle(data) {
+      if (data.paymentId) await payments.reconcileOne(data.paymentId);
+      else await payments.reconcile();
+    },
+  };
+  const refund: JobDefinition<{ paymentId: string }> = {
+    name: PAYMENT_REFUND_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    handle: (data) => payments.processRefund(data.paymentId),
+  };
+  const fulfil: JobDefinition<{ orderId: string }> = {
+    name: ORDER_FULFIL_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    handle: (data) => payments.fulfil(data.orderId),
+  };
+  return [event, reconcile, refund, fulfil] as unknown as JobDefinition<never>[];
+}

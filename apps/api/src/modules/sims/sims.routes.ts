@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addOnListSchema } from '@app/shared/contracts/catalogue';
+import {
+  portDetailsSchema,
+  portIdBodySchema,
+  portRequestListSchema,
+  portRequestSchema,
+  portResubmitBodySchema,
+  portToSimBodySchema,
+  portValidateBodySchema,
+  recoverabilitySchema,
+  simIdParamsSchema,
+  simListQuerySchema,
+  simListSchema,
+  simLookupQuerySchema,
+  simLookupSchema,
+  simSchema,
+  usageLogQuerySchema,
+  usageLogSchema,
+  wifiCallingBodySchema,
+  zipBodySchema,
+} from '@app/shared/contracts/sims';
+import type { PortingService } from './porting.service.js';
+import type { SimsService } from './sims.service.js';
+
+const iccidParams = z.object({ id: z.string().trim().min(6).max(32) });
+const toggleParams = simIdParamsSchema.extend({ state: z.enum(['enable', 'disable']) });
+const portParams = z.object({ id: z.uuid() });
+
+/**
+ * SIM routes (spec §7 SIMs, SIM actions, Porting). Thin: parse, take the subscriber from the
+ * session, call one service. Paid actions (renew, change, add-ons, recovery…) are order lines of
+ * the checkout machinery and live with it.
+ */
+export function simRoutes(simsService: SimsService, porting: PortingService) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    // --- subscriber -----------------------------------------------------------------------------------
+    app.get('/subscriber/sim', { schema: { querystring: simListQuerySchema, response: { 200: simListSchema } } }, (req) =>
+      simsService.list(req.subscriber.id, req.query),
+    );
+    app.get('/subscriber/sim/:id', { schema: { params: simIdParamsSchema, response: { 200: simSchema } } }, (req) =>
+      simsService.get(req.subscriber.id, req.params.id),
+    );
+    app.post('/subscriber/sim/:id/activate', { schema: { params: simIdParamsSchema, body: zipBodySchema.optional(), response: { 202: simSchema } } }, async (req, reply) =>
+      reply.code(202).send(await simsService.activate(req.subscriber.id, req.params.id, req.body?.zip)),
+    );
+    app.post('/subscriber/sim/:id/reactivate', { schema: { params: simIdParamsSchema, body: zipBodySchema.optional(), response: { 202: simSchema } } }, async (req, reply) =>
+      reply.code(202).send(await simsService.reactivate(req.subscriber.id, req.params.id, req.body?.zip)),
+    );
+    app.post('/subscriber/sim/:id/reconnect', { schema: { params: simIdParamsSchema, response: { 202: simSchema } } }, async (req, reply) =>
+      reply.code(202).send(await simsService.reconnect(req.subscriber.id, req.params.id)),
+    );
+    // Here the id is the ICCID printed on the card: the SIM is not in the account yet.
+    app.post('/subscriber/sim/:id/assign', { schema: { params: iccidParams, response: { 200: simSchema } } }, (req) =>
+      simsService.assign(req.subscriber.id, req.params.id),
+    );
+    app.post('/subscriber/sim/:id/pwg/wfc', { schema: { params: simIdParamsSchema, body: wifiCallingBodySchema, response: { 202: simSchema } } }, async (req, reply) =>
+      reply.code(202).send(await simsService.setWifiCalling(req.subscriber.id, req.params.id, req.body)),
+    );
+    app.post('/subscriber/sim/:id/plan/auto_renew/:state', { schema: { params: toggleParams, response: { 200: simSchema } } }, (req) =>
+      simsService.setAuto(req.subscriber.id, req.params.id, 'autoRenew', req.params.state === 'enable'),
+    );
+    app.post('/subscriber/sim/:id/plan/auto_extend/:state', { schema: { params: toggleParams, response: { 200: simSchema } } }, (req) =>
+      simsService.setAuto(req.subscriber.id, req.params.id, 'autoExtend', req.params.state === 'enable'),
+    );
+    app.get('/subscriber/sim/:id/usage_log', { schema: { params: simIdParamsSchema, querystring: usageLogQuerySchema, response: { 200: usageLogSchema } } }, (req) =>
+      simsService.usageLog(req.subscriber.id, req.params.id, req.query),
+    );
+    app.get('/subscriber/sim/check_recoverability/:id', { schema: { params: simIdParamsSchema, response: { 200: recoverabilitySchema } } }, (req) =>
+      simsService.checkRecoverability(req.subscriber.id, req.params.id),
+    );
+    app.get('/subscriber/sim/:id/purchase/allowed-addon-plans', { schema: { params: simIdParamsSchema, response: { 200: addOnListSchema } } }, (req) =>
+      simsService.allowedAddOnsForSim(req.subscriber.id, req.params.id),
+    );
+    app.get(
+      '/subscriber/add-on_plans',
+      { schema: { response: { 200: z.array(z.object({ simId: z.uuid(), mdn: z.string().nullable(), addOns: addOnListSchema })) } } },
+      (req) => simsService.addOnPlans(req.subscriber.id),
+    );
+
+    // --- porting --------------------------------------------------------------------------------------
+    for (const prefix of ['/public', '/subscriber'] as const) {
+      app.post(`${prefix}/sim/port/validate`, { schema: { body: portValidateBodySchema, response: { 200: z.object({ number: z.string(), eligible: z.literal(true) }) } } }, (req) =>
+        porting.validate(req.body.number),
+      );
+    }
+    app.post('/subscriber/sim/port/activate/to_inactive_sim', { schema: { body: portToSimBodySchema, response: { 202: portRequestSchema } } }, async (req, reply) =>
+      reply.code(202).send(await porting.toInactiveSim(req.subscriber.id, req.body)),
+    );
+    app.post('/subscriber/sim/port/activate/to_active_sim', { schema: { body: portToSimBodySchema, response: { 202: portRequestSchema } } }, async (req, reply) =>
+      reply.code(202).send(await porting.toActiveSim(req.subscriber.id, req.body)),
+    );
+    app.get('/subscriber/sim/port', { schema: { response: { 200: portRequestListSchema } } }, (req) => porting.list(req.subscriber.id));
+    app.post('/subscriber/sim/port/check', { schema: { body: portIdBodySchema, response: { 200: portRequestSchema } } }, (req) =>
+      porting.check(req.subscriber.id, req.body.portId),
+    );
+    app.post('/subscriber/sim/port/cancel', { schema: { body: portIdBodySchema, response: { 200: portRequestSchema } } }, (req) =>
+      porting.cancel(req.subscriber.id, req.body.portId),
+    );
+    app.post('/subscriber/sim/port/:id/resubmit', { schema: { params: portParams, body: portResubmitBodySchema, response: { 202: portRequestSchema } } }, async (req, reply) =>
+      reply.code(202).send(await porting.resubmit(req.subscriber.id, req.params.id, req.body)),
+    );
+    void portDetailsSchema;
+
+    // --- public ---------------------------------------------------------------------------------------
+    app.get('/public/sim/lookup', { schema: { querystring: simLookupQuerySchema, response: { 200: simLookupSchema } } }, (req) =>
+      simsService.lookup(req.query.iccid),
+    );
+    app.get('/public/sim/availability', { schema: { response: { 200: z.object({ physical: z.boolean(), esim: z.boolean() }) } } }, () =>
+      simsService.availability(),
+    );
+    app.post(
+      '/public/sim/:id/verify',
+      {
+        schema: {
+          params: iccidParams,
+          response: {
+            200: z.union([
+              z.object({ valid: z.literal(true), kind: z.enum(['physical', 'esim']), availability: simLookupSchema.shape.availability }),
+              z.object({ valid: z.literal(false), reason: z.string() }),
+            ]),
+          },
+        },
+      },
+      (req) => simsService.verify(req.params.id),
+    );
+    app.get('/public/sim/:id/sim_source', { schema: { params: iccidParams, response: { 200: z.object({ type: z.string(), kind: z.enum(['physical', 'esim']) }) } } }, (req) =>
+      simsService.simSourceOf(req.params.id),
+    );
+    app.get('/public/sim_source', { schema: { response: { 200: z.array(z.object({ type: z.string(), kind: z.enum(['physical', 'esim']) })) } } }, () =>
+      simsService.simSources(),
+    );
+    app.post(
+      '/public/sim/:id/activate',
+      { schema: { params: iccidParams, body: zipBodySchema.optional(), response: { 202: z.object({ status: z.string(), iccid: z.string(), planName: z.string().nullable() }) } } },
+      async (req, reply) => reply.code(202).send(await simsService.activateByIccid(req.params.id, req.body?.zip)),
+    );
+    app.get('/public/sim/:id/purchase/allowed-addon-plans', { schema: { params: simIdParamsSchema, response: { 200: addOnListSchema } } }, (req) =>
+      // Before purchase the id is the plan chosen (the SIM does not exist yet).
+      simsService.allowedAddOns(req.params.id),
+    );
+  };
+}

@@ -1,0 +1,11 @@
+/** Fast carrier for tests: outcomes at once, quick retries, reconciliation every second. */
+export const SIM_TEST_ENV = {
+  CARRIER_SIM_DELAY_SECONDS: '0',
+  CARRIER_RETRY_DELAY_SECONDS: '1',
+  CARRIER_TIMEOUT_MS: '1500',
+  CARRIER_SIM_FAULT_DELAY_MS: '300',
+  CARRIER_RECONCILE_AFTER_SECONDS: '1',
+  CARRIER_RECONCILE_EVERY_SECONDS: '1',
+  CARRIER_SYNC_EVERY_SECONDS: '3600',
+  CARRIER_SIM_USAGE_EVERY_SECONDS: '3600',
+};

@@ -1,0 +1,1 @@
+export { default } from '../../features/invoices/pages/invoice-list-page';

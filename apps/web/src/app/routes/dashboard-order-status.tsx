@@ -1,0 +1,1 @@
+export { default } from '../../features/orders/pages/order-status-page';

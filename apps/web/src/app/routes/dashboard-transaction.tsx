@@ -1,0 +1,1 @@
+export { default } from '../../features/billing/pages/transactions-page';

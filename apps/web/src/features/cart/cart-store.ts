@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { type CartItem } from '@app/shared/contracts/cart';
+import { addToCart, cartQuantity, parseStoredCart, removeFromCart, serializeCart, setCartQuantity, type NewCartItem } from '@app/shared/rules/cart';
+import { onLogout } from '../../lib/session';
+import { StorageKey } from '../../lib/storage-keys';
+import { readItem, removeItem, writeItem } from '../../lib/storage';
+
+/**
+ * The cart: the shared rules applied to a list kept in localStorage under `cart` (spec §4). A store
+ * outside React so the header badge, the plan pages and the cart dialog always agree.
+ */
+export interface CartState {
+  items: readonly CartItem[];
+  quantity: number;
+}
+
+function stateOf(items: readonly CartItem[]): CartState {
+  return { items, quantity: cartQuantity(items) };
+}
+
+let state: CartState = stateOf(parseStoredCart(readItem(StorageKey.cart)));
+const listeners = new Set<() => void>();
+
+function commit(items: CartItem[], persist = true) {
+  state = stateOf(items);
+  if (persist) {
+    if (items.length === 0) removeItem(StorageKey.cart);
+    else writeItem(StorageKey.cart, serializeCart(items));
+  }
+  for (const listener of listeners) listener();
+}
+
+export const cartStore = {
+  getState: (): CartState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  add: (item: NewCartItem) => commit(addToCart(state.items, item)),
+  remove: (key: string) => commit(removeFromCart(state.items, key)),
+  setQuantity: (key: string, quantity: number) => commit(setCartQuantity(state.items, key, quantity)),
+  clear: () => commit([]),
+  /** Picks up what storage holds now (another tab, or a test that wrote storage directly). */
+  reload: () => commit(parseStoredCart(readItem(StorageKey.cart)), false),
+};
+
+export function useCart(): CartState {
+  return useSyncExternalStore(cartStore.subscribe, cartStore.getState, cartStore.getState);
+}
+
+// Logout has already removed the stored cart; only memory is left to clear.
+onLogout(() => commit([], false));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === StorageKey.cart || event.key === null) cartStore.reload();
+  });
+}

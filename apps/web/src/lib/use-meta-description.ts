@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+
+/**
+ * Sets `<meta name="description">` for the page (search results and link previews), and puts the
+ * site-wide one from index.html back when the page goes.
+ */
+export function useMetaDescription(description: string | undefined): void {
+  useEffect(() => {
+    if (!description) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previous = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = previous;
+    };
+  }, [description]);
+}

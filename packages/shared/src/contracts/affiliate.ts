@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /subscriber/affiliate: the signed-in subscriber's own affiliate code and the link that carries it. */
+export const subscriberAffiliateSchema = z.object({
+  code: z.string(),
+  /** The shop's address with the code as its last path segment (spec §2 unknown-path rule captures it). */
+  link: z.url(),
+});
+export type SubscriberAffiliate = z.infer<typeof subscriberAffiliateSchema>;

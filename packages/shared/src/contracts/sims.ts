@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { isUsZipFormat } from '../rules/sims.js';
+
+/**
+ * SIM contracts (spec §3, §7): the subscriber's SIM list and the requests of the SIM actions,
+ * port-ins and Wi-Fi calling. Quotas: null = unlimited; data in MB.
+ */
+
+export const simKindSchema = z.enum(['physical', 'esim']);
+
+export const quotasSchema = z.object({
+  call: z.number().int().nullable(),
+  sms: z.number().int().nullable(),
+  data: z.number().int().nullable(),
+});
+
+export const simBadgeSchema = z.enum([
+  'in_use',
+  'used_up',
+  'notValid',
+  'disconnected',
+  'expired',
+  'active',
+  'inactive',
+  'pending',
+  'suspended',
+  'inUse',
+  'no_plan',
+  'plan_inactive',
+  'na',
+]);
+
+export const e911AddressSchema = z.object({
+  street: z.string().trim().min(1, 'Required field').max(120, 'Must be at most 120 characters'),
+  unit: z.string().trim().max(40, 'Must be at most 40 characters').optional(),
+  city: z.string().trim().min(1, 'Required field').max(80, 'Must be at most 80 characters'),
+  state: z.string().trim().length(2, 'Must be 2 characters').toUpperCase(),
+  zip: z.string().trim().refine(isUsZipFormat, 'Must be 5 digits only'),
+});
+export type E911AddressInput = z.infer<typeof e911AddressSchema>;
+
+export const simPlanRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  simSourceType: z.string(),
+  callMinutes: z.number().int().nullable(),
+  sms: z.number().int().nullable(),
+  /** MB */
+  bandwidth: z.number().int().nullable(),
+  validityDays: z.number().int(),
+});
+
+export const simSchema = z.object({
+  id: z.uuid(),
+  kind: simKindSchema,
+  iccid: z.string(),
+  esn: z.string().nullable(),
+  mdn: z.string().nullable(),
+  zip: z.string().nullable(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+  /** Spec §4: active, plan_inactive, suspended, expired, pending, no_plan, inactive… */
+  simPlanStatus: z.string(),
+  simPlan: simPlanRefSchema.nullable(),
+  simSubscription: z.object({
+    planSubscription: z
+      .object({
+        plan: simPlanRefSchema,
+        startsAt: z.string().nullable(),
+        expiresAt: z.string().nullable(),
+        releasedAt: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  sourceDetails: z.object({
+    providerDetails: z.object({
+      totalVoice: z.number().int().nullable(),
+      totalSms: z.number().int().nullable(),
+      totalData: z.number().int().nullable(),
+      voice: z.number().int().nullable(),
+      sms: z.number().int().nullable(),
+      data: z.number().int().nullable(),
+      totalUsageVoice: z.number().int().nullable(),
+      totalUsageSms: z.number().int().nullable(),
+      totalUsageData: z.number().int().nullable(),
+    }),
+  }),
+  balance: quotasSchema,
+  usageBalance: quotasSchema,
+  status: z.object({
+    activatedTime: z.string().nullable(),
+    status: simBadgeSchema,
+    expired: z.boolean(),
+    expiredTime: z.string().nullable(),
+    releasedTime: z.string().nullable(),
+    isZombie: z.boolean(),
+  }),
+  autoRenew: z.boolean(),
+  autoExtend: z.boolean(),
+  wifiCalling: z.boolean(),
+  e911Address: e911AddressSchema.nullable(),
+  /** A carrier action on its way (the dashboard shows 'pending' and polls). */
+  pendingAction: z.object({ id: z.uuid(), type: z.string(), since: z.string() }).nullable(),
+  /** An action that failed for good, with what happened to the money. */
+  problem: z.object({ code: z.string(), message: z.string(), note: z.string().nullable() }).nullable(),
+  /** eSIM delivery (owner only): the LPA string and its parts, and whether it was installed. */
+  esim: z
+    .object({
+      activationCode: z.string(),
+      smdpAddress: z.string(),
+      matchingId: z.string(),
+      installed: z.boolean(),
+    })
+    .nullable(),
+});
+export type Sim = z.infer<typeof simSchema>;
+
+export const simListQuerySchema = z.object({
+  /** Matches ICCID, ESN or number (digits). */
+  query: z.string().trim().max(40).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const simListSchema = z.object({ total: z.number().int(), data: z.array(simSchema) });
+
+export const simIdParamsSchema = z.object({ id: z.uuid() });
+
+export const zipBodySchema = z.object({
+  zip: z.string().trim().optional(),
+});
+
+export const wifiCallingBodySchema = z.object({
+  enabled: z.boolean(),
+  address: e911AddressSchema.optional(),
+});
+
+export const actionAcceptedSchema = z.object({
+  sim: simSchema,
+  action: z.object({ id: z.uuid(), type: z.string(), status: z.string() }).nullable(),
+});
+
+export const usageRecordSchema = z.object({
+  bucketStart: z.string(),
+  dataMb: z.number().int(),
+  voiceInMinutes: z.number().int(),
+  voiceOutMinutes: z.number().int(),
+  voicemailMinutes: z.number().int(),
+  smsIn: z.number().int(),
+  smsOut: z.number().int(),
+  billableUnits: z.number().int(),
+  usageType: z.string(),
+});
+export const usageLogQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const usageLogSchema = z.object({ total: z.number().int(), data: z.array(usageRecordSchema) });
+
+export const recoverabilitySchema = z.object({ recoverable: z.literal(true), daysSinceExpiry: z.number().int() });
+
+export const simLookupQuerySchema = z.object({ iccid: z.string().trim().min(6).max(32) });
+export const simLookupSchema = z.object({
+  iccid: z.string(),
+  kind: simKindSchema,
+  /** available (can be bought or activated), activated, unavailable */
+  availability: z.enum(['available', 'activatable', 'active', 'unavailable']),
+  planName: z.string().nullable(),
+});
+
+export const portDetailsSchema = z.object({
+  number: z.string().trim().min(1, 'Required field'),
+  authorizedName: z.string().trim().min(1, 'Required field').max(120),
+  accountNumber: z
+    .string()
+    .trim()
+    .min(1, 'Required field')
+    .max(30, 'Must be at most 30 characters')
+    .regex(/^[A-Za-z0-9-]+$/, "Must be alphanumeric and can contain '-'"),
+  pin: z.string().trim().min(1, 'Required field').max(20, 'Must be at most 20 characters'),
+  billingAddress: z.string().trim().min(1, 'Required field').max(200),
+  zip: z.string().trim().refine(isUsZipFormat, 'Must be 5 digits only'),
+});
+export type PortDetailsInput = z.infer<typeof portDetailsSchema>;
+
+export const portValidateBodySchema = z.object({ number: z.string().trim().min(1, 'Required field') });
+export const portToSimBodySchema = portDetailsSchema.extend({ simId: z.uuid(), zip: portDetailsSchema.shape.zip });
+export const portResubmitBodySchema = portDetailsSchema.partial().omit({ number: true });
+
+export const portStateSchema = z.enum(['submitted', 'pending', 'completed', 'resolution_required', 'rejected', 'canceled']);
+export const portRequestSchema = z.object({
+  id: z.uuid(),
+  simId: z.uuid(),
+  number: z.string(),
+  authorizedName: z.string(),
+  accountNumber: z.string(),
+  billingAddress: z.string(),
+  zip: z.string(),
+  mode: z.enum(['to_inactive_sim', 'to_active_sim']),
+  status: portStateSchema,
+  /** resolution_required: account_number_mismatch, wrong_pin, name_mismatch, zip_mismatch; rejected: not_portable */
+  reason: z.string().nullable(),
+  /** The form fields the subscriber must correct (resolution required). */
+  fieldsToFix: z.array(z.enum(['accountNumber', 'pin', 'authorizedName', 'zip'])),
+  submissions: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PortRequestView = z.infer<typeof portRequestSchema>;
+export const portRequestListSchema = z.array(portRequestSchema);
+export const portIdBodySchema = z.object({ portId: z.uuid() });
