@@ -1,9 +1,32 @@
 import { z } from 'zod';
 import { isUsZipFormat } from '../rules/sims.js';
+import { quoteSchema } from './checkout.js';
 
 /**
  * SIM contracts (spec §3, §7): the subscriber's SIM list and the requests of the SIM actions,
  * port-ins and Wi-Fi calling. Quotas: null = unlimited; data in MB.
+ *
+ * Paid SIM actions go through checkout's quote → order → payment → fulfilment (decision 120):
+ * the `/price` call answers a quote plus what the action will do and when (`simActionEffectSchema`);
+ * the purchase call creates the order (status pending) and answers checkout's `purchaseResultSchema`;
+ * the browser then pays it like any order (`POST /subscriber/payment` with the order id, a saved
+ * card's `paymentMethodId` or a card token, or the balance). After payment the SIM shows
+ * `pendingAction` until the carrier reports the result.
+ *
+ *   POST /subscriber/sim/:id/plan/renew/price          simRenewRequestSchema        → simActionQuoteSchema
+ *   POST /subscriber/sim/:id/plan/renew                simRenewPurchaseSchema       → purchaseResultSchema  (order kind renewal)
+ *        mode 'renew': same plan, one more period (from the current end, or from now when expired)
+ *        mode 'extend': same plan, a fresh period starting now (for a used-up SIM; the old period ends)
+ *   POST /subscriber/sim/:id/plan/change/price         simChangePlanRequestSchema   → simActionQuoteSchema
+ *   POST /subscriber/sim/:id/plan/change               simChangePlanPurchaseSchema  → purchaseResultSchema  (plan_change;
+ *        SAME_PLAN 'You cannot change to the same plan'; the change takes effect at once: effect.when 'now')
+ *   POST /subscriber/sim/:id/recovery/purchase/price   simRenewRequestSchema        → simActionQuoteSchema
+ *   POST /subscriber/sim/:id/recovery/purchase         simRenewPurchaseSchema       → purchaseResultSchema  (recovery;
+ *        the codes of GET /subscriber/sim/check_recoverability/:id when not recoverable)
+ *   POST /subscriber/sim/:id/addons/purchase/price     simAddOnsRequestSchema       → simActionQuoteSchema
+ *   POST /subscriber/sim/:id/addons/purchase           simAddOnsPurchaseSchema      → purchaseResultSchema  (addon)
+ *   POST /subscriber/top_up/price                      topUpRequestSchema           → simActionQuoteSchema  (account balance)
+ *   POST /subscriber/top_up                            topUpPurchaseSchema          → purchaseResultSchema  (top_up)
  */
 
 export const simKindSchema = z.enum(['physical', 'esim']);
@@ -211,3 +234,58 @@ export const portRequestSchema = z.object({
 export type PortRequestView = z.infer<typeof portRequestSchema>;
 export const portRequestListSchema = z.array(portRequestSchema);
 export const portIdBodySchema = z.object({ portId: z.uuid() });
+
+// --- paid SIM actions ------------------------------------------------------------------------------
+
+const actionPurchaseFields = {
+  /** The total the subscriber was shown; PRICE_CHANGED (409) when the server's differs. */
+  expectedTotal: z.number().int().nonnegative(),
+  /** Chosen once per confirmation: a repeat answers the same order. */
+  requestId: z.uuid(),
+};
+
+export const simRenewRequestSchema = z.object({
+  /** A price (period) of the SIM's plan; the plan's first active price when omitted. */
+  priceId: z.uuid().optional(),
+  mode: z.enum(['renew', 'extend']).default('renew'),
+});
+export const simRenewPurchaseSchema = simRenewRequestSchema.extend(actionPurchaseFields);
+
+export const simChangePlanRequestSchema = z.object({ planId: z.uuid(), priceId: z.uuid() });
+export const simChangePlanPurchaseSchema = simChangePlanRequestSchema.extend(actionPurchaseFields);
+
+export const simAddOnsRequestSchema = z.object({
+  items: z
+    .array(z.object({ addonId: z.uuid(), quantity: z.number().int().min(1).max(10) }))
+    .min(1, 'The cart is empty')
+    .max(20),
+});
+export const simAddOnsPurchaseSchema = simAddOnsRequestSchema.extend(actionPurchaseFields);
+
+/** Money put on the account balance, in cents (5 to 500 USD). */
+export const TOP_UP_MIN = 500;
+export const TOP_UP_MAX = 50_000;
+export const topUpRequestSchema = z.object({
+  amount: z
+    .number()
+    .int('Must be a whole number of cents')
+    .min(TOP_UP_MIN, `Must be at least ${TOP_UP_MIN / 100}`)
+    .max(TOP_UP_MAX, `Must be at most ${TOP_UP_MAX / 100}`),
+});
+export const topUpPurchaseSchema = topUpRequestSchema.extend(actionPurchaseFields);
+
+/** What a paid action will do and when, stated before the subscriber confirms. */
+export const simActionEffectSchema = z.object({
+  action: z.enum(['renew', 'extend', 'change_plan', 'recover', 'addon', 'top_up']),
+  /** 'now': as soon as it is paid and the network confirms; 'end_of_period': the new period follows the current one. */
+  when: z.enum(['now', 'end_of_period']),
+  /** Estimated start and end of the plan period it buys (null for add-ons and top-ups). */
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** True when the current period (its remaining days and balance) ends when this starts. */
+  replacesCurrentPeriod: z.boolean(),
+  planName: z.string().nullable(),
+});
+export type SimActionEffect = z.infer<typeof simActionEffectSchema>;
+export const simActionQuoteSchema = z.object({ quote: quoteSchema, effect: simActionEffectSchema });
+export type SimActionQuote = z.infer<typeof simActionQuoteSchema>;
