@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -33,6 +33,14 @@ const zones = [
   })),
 ];
 
+// Resolves imports the way TypeScript and Vite do: extensionless and `.js` specifiers to `.ts`/`.tsx`,
+// and the workspace package `@app/shared` to its sources (the `source` export condition).
+const importResolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  conditionNames: ['source', 'types', 'import', 'default'],
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/api/drizzle/**', 'bench/.out/**', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -40,8 +48,16 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [importResolver],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
+      // No module may import itself back through a chain (decision 063). `import type` is not followed
+      // (it vanishes at build time), but a re-export (`export type … from`) is.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

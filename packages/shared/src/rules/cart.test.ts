@@ -9,9 +9,8 @@ import {
   removeFromCart,
   serializeCart,
   setCartQuantity,
-  type CartItem,
 } from './cart.js';
-import { cartItemSchema } from '../contracts/cart.js';
+import { cartItemSchema, type CartItem } from '../contracts/cart.js';
 
 const plan = { _type: 'plan', planId: 'plan-1', priceId: 'price-1', categoryId: 'cat-1' } as const;
 const otherPrice = { ...plan, priceId: 'price-2' } as const;

@@ -1,7 +1,5 @@
 import type { AddOnCartItem, CartItem, PlanCartItem } from '../contracts/cart.js';
 
-export type { AddOnCartItem, CartItem, PlanCartItem } from '../contracts/cart.js';
-
 /**
  * Cart rules (spec §3, §4, §5). The cart lives in the browser; the server prices it again at checkout,
  * so these rules only keep the list tidy and never decide money.
