@@ -104,7 +104,8 @@ function pages(): RouteObject[] {
             path: 'dashboard',
             children: [
               { index: true, ...page(() => import('./routes/dashboard-home')) },
-              titled('sim', 'page.dashboard.sim.title'),
+              { path: 'sim', ...page(() => import('./routes/dashboard-sim')) },
+              { path: 'sim/:id', ...page(() => import('./routes/dashboard-sim-detail')) },
               titled('port-in', 'page.dashboard.portIn.title'),
               { path: 'payment', ...page(() => import('./routes/dashboard-payment')) },
               titled('add-ons', 'page.dashboard.addOns.title'),

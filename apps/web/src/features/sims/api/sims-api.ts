@@ -1,0 +1,166 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { addOnListSchema } from '@app/shared/contracts/catalogue';
+import {
+  portRequestListSchema,
+  portRequestSchema,
+  simListSchema,
+  simLookupSchema,
+  simSchema,
+  usageLogSchema,
+  type PortDetailsInput,
+  type PortRequestView,
+  type Sim,
+} from '@app/shared/contracts/sims';
+import { api, type ApiError } from '../../../lib/api-client';
+
+/**
+ * The SIM screens' calls (spec §7 SIMs, SIM actions, Porting). Query options sit next to their
+ * fetchers; mutations write the SIM they get back into the cache so every screen shows the same state.
+ */
+
+/** How often a screen asks again while a carrier action or a port is on its way. */
+export const POLL_MS = 3_000;
+
+const simsKey = ['subscriber', 'sims'] as const;
+
+export const simListQueryOptions = (page: number, limit: number) =>
+  queryOptions({
+    queryKey: [...simsKey, 'list', { page, limit }] as const,
+    queryFn: ({ signal }) => api.get('/subscriber/sim', { signal, query: { page, limit }, schema: simListSchema, toast: false }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    // A SIM waiting for the network turns active on its own: keep the list current while one does.
+    refetchInterval: (query) => (query.state.data?.data.some((s) => s.pendingAction || s.status.status === 'pending') ? POLL_MS : false),
+  });
+
+export function useSimList(page: number, limit = 20) {
+  return useQuery(simListQueryOptions(page, limit));
+}
+
+export const simQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...simsKey, 'one', id] as const,
+    queryFn: ({ signal }) => api.get(`/subscriber/sim/${encodeURIComponent(id)}`, { signal, schema: simSchema, toast: false }),
+    staleTime: 10_000,
+    refetchInterval: (query) => (query.state.data?.pendingAction || query.state.data?.status.status === 'pending' ? POLL_MS : false),
+  });
+
+export function useSim(id: string | undefined) {
+  return useQuery({ ...simQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+function storeSim(client: QueryClient, sim: Sim): Sim {
+  client.setQueryData(simQueryOptions(sim.id).queryKey, sim);
+  void client.invalidateQueries({ queryKey: [...simsKey, 'list'] });
+  return sim;
+}
+
+export async function setAutoFlag(client: QueryClient, id: string, which: 'auto_renew' | 'auto_extend', on: boolean): Promise<Sim> {
+  const sim = await api.post(`/subscriber/sim/${encodeURIComponent(id)}/plan/${which}/${on ? 'enable' : 'disable'}`, undefined, { schema: simSchema });
+  return storeSim(client, sim);
+}
+
+export async function activateOwnSim(client: QueryClient, id: string, zip: string, retry: boolean, toast: (e: ApiError) => boolean): Promise<Sim> {
+  const path = `/subscriber/sim/${encodeURIComponent(id)}/${retry ? 'reactivate' : 'activate'}`;
+  const sim = await api.post(path, { zip }, { schema: simSchema, toast });
+  return storeSim(client, sim);
+}
+
+// --- usage -----------------------------------------------------------------------------------------------
+
+export const usageQueryOptions = (simId: string, from: string) =>
+  queryOptions({
+    queryKey: [...simsKey, 'usage', simId, from] as const,
+    queryFn: ({ signal }) =>
+      api.get(`/subscriber/sim/${encodeURIComponent(simId)}/usage_log`, { signal, query: { from, limit: 500 }, schema: usageLogSchema, toast: false }),
+    staleTime: 60_000,
+  });
+
+export function useUsage(simId: string | undefined, from: string) {
+  return useQuery({ ...usageQueryOptions(simId ?? '', from), enabled: Boolean(simId) });
+}
+
+// --- add-ons ---------------------------------------------------------------------------------------------
+
+export const addOnsForSimQueryOptions = (simId: string) =>
+  queryOptions({
+    queryKey: [...simsKey, 'addons', simId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`/subscriber/sim/${encodeURIComponent(simId)}/purchase/allowed-addon-plans`, { signal, schema: addOnListSchema, toast: false }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export function useAddOnsForSim(simId: string | undefined) {
+  return useQuery({ ...addOnsForSimQueryOptions(simId ?? ''), enabled: Boolean(simId) });
+}
+
+// --- public activation -----------------------------------------------------------------------------------
+
+export function lookupIccid(iccid: string, signal?: AbortSignal) {
+  return api.get('/public/sim/lookup', { signal, query: { iccid }, schema: simLookupSchema, toast: false });
+}
+
+export const publicActivationSchema = z.object({ status: z.string(), iccid: z.string(), planName: z.string().nullable() });
+
+export function activateByIccid(iccid: string, zip: string) {
+  return api.post(`/public/sim/${encodeURIComponent(iccid)}/activate`, { zip }, { schema: publicActivationSchema, toast: false });
+}
+
+// --- porting ---------------------------------------------------------------------------------------------
+
+const portsKey = ['subscriber', 'ports'] as const;
+
+export const portListQueryOptions = queryOptions({
+  queryKey: portsKey,
+  queryFn: ({ signal }) => api.get('/subscriber/sim/port', { signal, schema: portRequestListSchema, toast: false }),
+  staleTime: 5_000,
+  // Ports move on the carrier's side: follow the ones still moving.
+  refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'submitted' || p.status === 'pending') ? POLL_MS * 2 : false),
+});
+
+export function usePorts() {
+  return useQuery(portListQueryOptions);
+}
+
+export function validatePortNumber(isAuth: boolean, number: string) {
+  return api.post(`/${isAuth ? 'subscriber' : 'public'}/sim/port/validate`, { number }, {
+    schema: z.object({ number: z.string(), eligible: z.literal(true) }),
+    toast: false,
+  });
+}
+
+function storePort(client: QueryClient, port: PortRequestView): PortRequestView {
+  client.setQueryData(portsKey, (list: PortRequestView[] | undefined) =>
+    list ? (list.some((p) => p.id === port.id) ? list.map((p) => (p.id === port.id ? port : p)) : [port, ...list]) : [port],
+  );
+  void client.invalidateQueries({ queryKey: simsKey });
+  return port;
+}
+
+export async function startPort(
+  client: QueryClient,
+  mode: 'to_inactive_sim' | 'to_active_sim',
+  body: PortDetailsInput & { simId: string },
+  toast: (e: ApiError) => boolean,
+) {
+  return storePort(client, await api.post(`/subscriber/sim/port/activate/${mode}`, body, { schema: portRequestSchema, toast }));
+}
+
+export async function checkPort(client: QueryClient, portId: string) {
+  return storePort(client, await api.post('/subscriber/sim/port/check', { portId }, { schema: portRequestSchema }));
+}
+
+export async function cancelPort(client: QueryClient, portId: string) {
+  return storePort(client, await api.post('/subscriber/sim/port/cancel', { portId }, { schema: portRequestSchema }));
+}
+
+export async function resubmitPort(
+  client: QueryClient,
+  portId: string,
+  body: Partial<Omit<PortDetailsInput, 'number'>>,
+  toast: (e: ApiError) => boolean,
+) {
+  return storePort(client, await api.post(`/subscriber/sim/port/${encodeURIComponent(portId)}/resubmit`, body, { schema: portRequestSchema, toast }));
+}
