@@ -19,6 +19,9 @@ import { coverageRoutes } from './modules/coverage/coverage.routes.js';
 import { rateRoutes } from './modules/rates/rates.routes.js';
 import { resellerRoutes } from './modules/resellers/resellers.routes.js';
 import { simRoutes } from './modules/sims/sims.routes.js';
+import { createMetrics } from './modules/operations/metrics.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
+import { Readiness } from './modules/operations/readiness.js';
 
 export interface AppOptions {
   /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
@@ -54,6 +57,8 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   // Helmet's set, CSP and HSTS decided per response in one module, also used for raw-socket errors.
   registerSecurityHeaders(app, pagePolicy);
   await app.register(compress, { threshold: 1024 });
+  const metrics = createMetrics({ pool: container.pool, queue: container.queue });
+  metrics.instrument(app);
 
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
 
@@ -61,6 +66,7 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   await setupRateLimits(app, config);
   setupAuth(app, s.sessions);
 
+  await app.register(operationsRoutes({ readiness: new Readiness(container.pool, container.queue), metrics, metricsToken: config.METRICS_TOKEN }));
   await app.register(catalogueRoutes(s.catalogue));
   await app.register(rateRoutes(s.rates));
   await app.register(coverageRoutes(s.coverage));

@@ -101,6 +101,11 @@ export const configSchema = z.object({
   HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Request header in which the CDN/load balancer passes the visitor's country (trusted only with TRUST_PROXY). */
   GEOIP_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name').default('cf-ipcountry'),
+  /**
+   * Bearer token that opens GET /metrics (Prometheus) to a scraper on another machine. Without it,
+   * /metrics answers only requests from this machine's loopback address.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 

@@ -169,6 +169,46 @@ export class JobQueue {
     return this.working;
   }
 
+  /** Names of the defined jobs (metrics report the depth of each). */
+  names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  /**
+   * Whether some worker, in this process or another, is running the scheduler: only workers claim
+   * schedule periods, so a claim for the current or the previous period of the most frequent
+   * schedule proves one is alive (readiness of an API that runs with JOBS_WORKER=false).
+   */
+  async workerSeen(): Promise<boolean> {
+    if (this.working) return true;
+    const every = Math.min(...this.schedules.map((s) => s.everySeconds));
+    if (!Number.isFinite(every)) return false;
+    const { rows } = await this.pool.query<{ seen: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM job_schedule_slots WHERE slot_start >= now() - make_interval(secs => $1)) AS seen`,
+      [every * 2 + 30],
+    );
+    return rows[0]?.seen === true;
+  }
+
+  /**
+   * Jobs per name and state, in one query (metrics): waiting (created or waiting for a retry),
+   * running, and failed for good (retries used up) among the jobs pg-boss still keeps.
+   */
+  async stats(): Promise<{ name: string; waiting: number; active: number; failed: number }[]> {
+    const { rows } = await this.pool.query<{ name: string; waiting: string; active: string; failed: string }>(
+      `SELECT name,
+              count(*) FILTER (WHERE state IN ('created', 'retry'))::text AS waiting,
+              count(*) FILTER (WHERE state = 'active')::text AS active,
+              count(*) FILTER (WHERE state = 'failed')::text AS failed
+         FROM pgboss.job GROUP BY name`,
+    );
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    return this.names().map((name) => {
+      const r = byName.get(name);
+      return { name, waiting: Number(r?.waiting ?? 0), active: Number(r?.active ?? 0), failed: Number(r?.failed ?? 0) };
+    });
+  }
+
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
     const id = await this.boss.send(name, data, {
