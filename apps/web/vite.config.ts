@@ -55,6 +55,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
-
+    // Page tests render whole routes with the router and react-intl; on a loaded two-core CI
+    // machine several took more than Vitest's default 5 s.
+    testTimeout: 20_000,
   },
 }));

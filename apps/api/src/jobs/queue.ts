@@ -75,6 +75,15 @@ function executorDb(exec: Executor): PgBoss.Db {
   };
 }
 
+/**
+ * What a query answers once the queue is closed: nothing, except pg-boss's complete/fail/cancel
+ * commands, which read `rows[0].count` and threw an unhandled TypeError on an empty answer (seen
+ * when a job finished just after stop()).
+ */
+function afterClose(text: string): { rows: Record<string, unknown>[] } {
+  return /SELECT COUNT\(\*\)( as count)? FROM/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
@@ -95,7 +104,7 @@ export class JobQueue {
       // stop(), pg-boss may still try to record the end of a job it was running; the owner may have
       // closed the pool by then, and the job is simply retried after it expires, as after a crash.
       db: {
-        executeSql: (text, values) => (this.closed ? Promise.resolve({ rows: [] }) : pool.query(text, values as unknown[])),
+        executeSql: (text, values) => (this.closed ? Promise.resolve(afterClose(text)) : pool.query(text, values as unknown[])),
       },
       schema: 'pgboss',
       maintenanceIntervalSeconds: settings.maintenanceSeconds,

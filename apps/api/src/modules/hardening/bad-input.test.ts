@@ -4,6 +4,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '@app/shared/contracts/auth';
 import { subscribers } from '../../db/schema/accounts.js';
+import { address, card, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
 import { buildTestApp, testEnv } from '../../test/helpers.js';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
 
@@ -12,7 +13,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
  * (broken bodies and content types, wrong JSON types, huge and odd strings, NUL bytes, odd numbers,
  * SQL-ish text, bad path segments and query strings, prototype-pollution keys, forged tokens and
  * garbage headers). Each answer must be below 500, and every error must follow the house contract:
- * a JSON body `{ message, code, errors?, retryAfter? }`, with `errors[].field` on validation errors,
+ * a JSON body `{ message, code, errors?, retryAfter?, reason? }`, with `errors[].field` on validation errors,
  * naming the field the case broke. /subscriber routes get every case twice: without a token (must
  * be refused) and with a live session, so the validation and service paths behind the auth hook run.
  *
@@ -57,6 +58,8 @@ const WRONG_PASSWORD = 'Not-The-Password-At-All-7';
 
 interface Ctx {
   planId: string;
+  /** A paid physical plan, for purchase bodies. */
+  plan: PickedPlan;
   email: string;
   subscriberId: string;
   sessionId: string;
@@ -99,7 +102,9 @@ beforeAll(async () => {
   expect((await t.app.inject({ method: 'POST', url: `/public/auth/verify/${code}`, payload: { email } })).statusCode).toBe(200);
   const token = await signIn(email);
   const claims = decodeJwt(token);
-  ctx = { planId, email, token, subscriberId: claims.sub!, sessionId: claims.sid as string, logoutToken: await signIn(email) };
+  const plan = (await pickPlans(t.container)).physical[0];
+  if (!plan) throw new Error('the seed has no paid physical plan');
+  ctx = { planId, plan, email, token, subscriberId: claims.sub!, sessionId: claims.sid as string, logoutToken: await signIn(email) };
   accountsBefore = await countAccounts();
 });
 
@@ -128,6 +133,26 @@ interface RouteSpec {
 const NO_SIM = '00000000-0000-4000-8000-00000000f022';
 const NO_ICCID = '8901260000000000008';
 const PORT = { number: '+1 312 555 0142', authorizedName: 'Fuzz Owner', accountNumber: 'ACC-1001', pin: '4321', billingAddress: '1 Main St', zip: '60602' };
+
+// Checkout: ids that name nothing (valid requests end in 404 or a 4xx rule), and whole valid bodies.
+const NO_ORDER = '00000000-0000-4000-8000-0000000c0de0';
+const NO_TOKEN = 'A'.repeat(43);
+const purchase = (c: Ctx, extra: Record<string, unknown> = {}) => ({
+  items: [planItem(c.plan)],
+  expectedTotal: 1,
+  requestId: newId(),
+  shippingAddress: address('US'),
+  ...extra,
+});
+const payment = (extra: Record<string, unknown> = {}) => ({
+  orderId: NO_ORDER,
+  gateway: 'sandbox',
+  method: 'card',
+  cardToken: card('ok'),
+  requestId: newId(),
+  ...extra,
+});
+const page = () => ({ page: '1', pageSize: '20' });
 
 const registration = () => ({
   firstName: 'Maria',
@@ -230,6 +255,50 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /public/sim_source': {},
   'POST /public/sim/:id/activate': { params: () => ({ id: NO_ICCID }), body: () => ({ zip: '10001' }) },
   'GET /public/sim/:id/purchase/allowed-addon-plans': { params: (c) => ({ id: c.planId }) },
+  // Checkout and money.
+  'POST /public/sim/purchase/price': { body: (c) => ({ items: [planItem(c.plan)], shippingCountry: 'US' }) },
+  'POST /subscriber/sim/purchase/price': { body: (c) => ({ items: [planItem(c.plan)], shippingCountry: 'US' }) },
+  'POST /public/sim/purchase': { body: (c) => purchase(c, { emailAddress: freshEmail('buyer') }) },
+  'POST /subscriber/sim/purchase': { body: (c) => purchase(c) },
+  'POST /subscriber/add-on_plan/purchase/price': { body: (c) => ({ simId: NO_SIM, items: [{ addonId: c.planId, quantity: 1 }] }) },
+  'POST /subscriber/add-on_plan/purchase': {
+    body: (c) => ({ simId: NO_SIM, items: [{ addonId: c.planId, quantity: 1 }], expectedTotal: 1, requestId: newId() }),
+  },
+  'POST /subscriber/sim/purchase/sim/price': { body: () => ({ quantity: 1, shippingCountry: 'US' }) },
+  'POST /subscriber/sim/purchase/sim': { body: () => ({ quantity: 1, expectedTotal: 1, requestId: newId(), shippingAddress: address('US') }) },
+  'GET /public/order/:id': { params: () => ({ id: NO_ORDER }) },
+  'GET /subscriber/order': { query: page },
+  'GET /subscriber/fulfillment': { query: page },
+  'GET /subscriber/order/:id': { params: () => ({ id: NO_ORDER }) },
+  'PATCH /public/order/:id/address': { params: () => ({ id: NO_ORDER }), body: () => ({ shippingAddress: address('US') }) },
+  'PATCH /subscriber/order/:id/address': { params: () => ({ id: NO_ORDER }), body: () => ({ shippingAddress: address('US') }) },
+  'POST /public/order/:id/cancel': { params: () => ({ id: NO_ORDER }) },
+  'POST /subscriber/order/:id/cancel': { params: () => ({ id: NO_ORDER }) },
+  'GET /public/payment/gateways': {},
+  'POST /public/payment': { body: () => payment({ accessToken: NO_TOKEN }) },
+  'POST /subscriber/payment': { body: () => payment() },
+  'GET /subscriber/payment': { query: page },
+  'GET /public/payment/:id': { params: () => ({ id: NO_ORDER }) },
+  'POST /public/payment/:id/confirm': { params: () => ({ id: NO_ORDER }), body: () => ({ accessToken: NO_TOKEN }) },
+  'POST /subscriber/payment/:id/confirm': { params: () => ({ id: NO_ORDER }) },
+  'POST /public/payment/sandbox/authenticate/:reference': { params: () => ({ reference: `ch_sandbox_${'0'.repeat(24)}` }), body: () => ({ approve: true }) },
+  'POST /public/payment/webhook/:gateway': { params: () => ({ gateway: 'stripe' }), body: () => ({ id: 'evt_fuzz', type: 'payment_intent.succeeded' }) },
+  'GET /subscriber/payment_method': {},
+  'POST /subscriber/payment_method': { body: () => ({ cardToken: card('ok'), nameOnCard: 'Fuzz Owner' }) },
+  'DELETE /subscriber/payment_method/:id': { params: () => ({ id: NO_ORDER }) },
+  'POST /subscriber/payment_method/:id/default': { params: () => ({ id: NO_ORDER }) },
+  'POST /subscriber/auto_renew/enable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'POST /subscriber/auto_renew/disable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'POST /subscriber/auto_extend/enable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'POST /subscriber/auto_extend/disable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'POST /subscriber/auto_top-up/enable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'POST /subscriber/auto_top-up/disable': { body: () => ({ paymentMethodId: NO_ORDER }) },
+  'GET /subscriber/balance_transaction': { query: page },
+  'GET /subscriber/invoice': { query: page },
+  'GET /subscriber/invoice/:id': { params: () => ({ id: NO_ORDER }) },
+  'GET /subscriber/invoice/:id/pdf': { params: () => ({ id: NO_ORDER }) },
+  'GET /public/invoice/:token': { params: () => ({ token: NO_TOKEN }) },
+  'GET /public/invoice/:token/pdf': { params: () => ({ token: NO_TOKEN }) },
 };
 
 // --- the hostile values -----------------------------------------------------------------------
@@ -532,7 +601,7 @@ interface Outcome {
 }
 
 const outcomes: Outcome[] = [];
-const ERROR_KEYS = new Set(['message', 'code', 'errors', 'retryAfter']);
+const ERROR_KEYS = new Set(['message', 'code', 'errors', 'retryAfter', 'reason']);
 
 /** Validation errors may name a field next to the broken one (a changed password fails its confirmation). */
 const RELATED_FIELDS = new Map([
