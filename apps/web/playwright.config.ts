@@ -17,7 +17,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../.tmp/test-results',
-  timeout: 45_000,
+  // Whole journeys (sign-up, checkout, several pages with axe) on a two-core machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

@@ -92,7 +92,7 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
     await expect(page.getByText('Hello, Ana!')).toBeVisible();
-    await expect(page.getByText('+16465550142')).toBeVisible();
+    await expect(page.getByText('+1 (646) 555-0142')).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Logout' })).toBeVisible();
 
     // Spec §4: logging out from the header clears the session and goes home.

@@ -74,7 +74,12 @@ async function openCheckout(page: Page) {
 async function fillAddress(page: Page) {
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill('Diaz');
-  await page.getByLabel('Phone', { exact: true }).fill('+16465550142');
+  // Focus first: the field writes the calling code on focus, and a fill racing that re-render
+  // could land after it ('+1' + '+1646…').
+  const phone = page.getByLabel('Phone', { exact: true });
+  await phone.click();
+  await expect(phone).toHaveValue('+1');
+  await phone.fill('+16465550142');
   await page.getByLabel('Address', { exact: true }).fill('1 Main St');
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State / region').fill('TX');
