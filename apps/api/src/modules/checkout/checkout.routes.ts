@@ -149,6 +149,12 @@ export function checkoutRoutes(d: CheckoutRouteDeps) {
     app.post('/subscriber/payment/:id/confirm', { schema: { params: idParams, response: { 200: paymentSchema } } }, async (req) =>
       d.payments.confirm(req.params.id, me(req)),
     );
+    app.post('/public/payment/:id/cancel', { schema: { params: idParams, body: paymentConfirmSchema, response: { 200: paymentSchema } } }, async (req) =>
+      d.payments.cancel(req.params.id, visitor(req, req.body.accessToken)),
+    );
+    app.post('/subscriber/payment/:id/cancel', { schema: { params: idParams, response: { 200: paymentSchema } } }, async (req) =>
+      d.payments.cancel(req.params.id, me(req)),
+    );
     app.post(
       '/public/payment/sandbox/authenticate/:reference',
       { schema: { params: z.object({ reference: z.string().regex(/^ch_sandbox_[0-9a-f]{24}$/) }), body: sandboxAuthenticateSchema } },

@@ -261,10 +261,12 @@ export class PaymentService {
         }
         case 'requires_action':
         case 'pending': {
+          // Coins seen but not yet confirmed: the address stays on the payment, so a reload still shows it.
+          const kept = result.status === 'pending' && (p.nextAction as { type?: string } | null)?.type === 'show_address' ? p.nextAction : null;
           const row = await repo.updatePayment(
             tx,
             p.id,
-            { status: result.status, gatewayReference: reference, nextAction: result.nextAction ?? null, ...card },
+            { status: result.status, gatewayReference: reference, nextAction: result.nextAction ?? kept, ...card },
             OPEN,
           );
           return row ?? p;
@@ -371,8 +373,34 @@ export class PaymentService {
   private async ask(p: repo.PaymentRow): Promise<ChargeResult | undefined> {
     const gateway = this.deps.gateways.get(p.gateway);
     if (!gateway || p.gateway === 'balance') return undefined;
-    if (p.gatewayReference) return p.status === 'requires_action' ? gateway.complete(p.gatewayReference, p.idempotencyKey) : gateway.retrieve(p.gatewayReference);
+    // `complete` is idempotent everywhere and moves money only where the customer's step is done (a
+    // PayPal order approved, and perhaps already reported `pending` by its webhook, is captured here).
+    if (p.gatewayReference) return gateway.complete(p.gatewayReference, p.idempotencyKey);
     return gateway.findCharge(p.orderId, p.idempotencyKey);
+  }
+
+  /**
+   * The customer gives up an attempt still waiting for them (left PayPal, an unused crypto address, a
+   * confirmation step never answered), so they can pay another way at once instead of waiting for
+   * reconciliation. The gateway is asked to cancel; a charge that went through meanwhile still counts.
+   */
+  async cancel(paymentId: string, caller: OrderCaller): Promise<Payment> {
+    const p = await repo.findPayment(this.db, paymentId);
+    const order = p ? await repo.findOrder(this.db, p.orderId) : undefined;
+    if (!p || !order || p.type !== 'debit' || !this.deps.orders.owns(order, caller)) throw appError('PAYMENT_NOT_FOUND');
+    if (!OPEN.includes(p.status)) return this.view(this.db, p);
+    const gateway = this.deps.gateways.get(p.gateway);
+    let result: ChargeResult | undefined;
+    try {
+      const reference = p.gatewayReference ?? (await gateway?.findCharge(p.orderId, p.idempotencyKey))?.reference;
+      result = reference && gateway ? await gateway.cancel(reference) : undefined;
+    } catch (e) {
+      this.deps.log.warn({ payment: p.id, reason: (e as Error).message }, 'gateway did not answer a cancellation');
+      throw appError('GATEWAY_UNAVAILABLE');
+    }
+    // The gateway never saw it: nothing to stop there. Should the charge still arrive, applyResult takes it.
+    const applied = await this.applyResult(p.id, result ?? { status: 'canceled', reference: '', failureCode: 'canceled' });
+    return this.view(this.db, applied);
   }
 
   /** Verifies and records a notification; a job applies it. A replay is recorded once and ignored. */

@@ -281,6 +281,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /public/payment/:id': { params: () => ({ id: NO_ORDER }) },
   'POST /public/payment/:id/confirm': { params: () => ({ id: NO_ORDER }), body: () => ({ accessToken: NO_TOKEN }) },
   'POST /subscriber/payment/:id/confirm': { params: () => ({ id: NO_ORDER }) },
+  'POST /public/payment/:id/cancel': { params: () => ({ id: NO_ORDER }), body: () => ({ accessToken: NO_TOKEN }) },
+  'POST /subscriber/payment/:id/cancel': { params: () => ({ id: NO_ORDER }) },
   'POST /public/payment/sandbox/authenticate/:reference': { params: () => ({ reference: `ch_sandbox_${'0'.repeat(24)}` }), body: () => ({ approve: true }) },
   'POST /public/payment/webhook/:gateway': { params: () => ({ gateway: 'stripe' }), body: () => ({ id: 'evt_fuzz', type: 'payment_intent.succeeded' }) },
   'GET /subscriber/payment_method': {},

@@ -219,9 +219,11 @@ export async function startPayPalStandin(opts: { tokenLifetimeSeconds?: number }
       const id = req.query.get('token') ?? '';
       const order = orders.get(id);
       if (!order) return notFound(id);
-      if (req.query.get('cancel') === '1') return { status: 302, body: {}, headers: { location: `${String(order._cancelUrl)}?token=${id}` } };
+      // PayPal adds its parameters to the shop's URL, keeping the shop's own query.
+      const back = (url: unknown, params: string) => `${String(url)}${String(url).includes('?') ? '&' : '?'}${params}`;
+      if (req.query.get('cancel') === '1') return { status: 302, body: {}, headers: { location: back(order._cancelUrl, `token=${id}`) } };
       approve(id, 'ok');
-      return { status: 302, body: {}, headers: { location: `${String(order._returnUrl)}?token=${id}&PayerID=${String((order.payer as Json).payer_id)}` } };
+      return { status: 302, body: {}, headers: { location: back(order._returnUrl, `token=${id}&PayerID=${String((order.payer as Json).payer_id)}`) } };
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;

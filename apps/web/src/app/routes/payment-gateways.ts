@@ -1,8 +1,7 @@
 import type { GatewayIdValue } from '@app/shared/contracts/payments';
 
 /**
- * The gateways this web app can take a payment with: the sandbox card component and the balance.
- * Stripe, PayPal and CoinPayments join when their browser components are composed in payment.tsx;
- * until then /select-payment does not offer them even if the server has them enabled.
+ * The gateways this web app can take a payment with (each has its component composed in payment.tsx).
+ * /select-payment offers those of them the server enables.
  */
-export const PAYMENT_GATEWAYS_IN_BROWSER: readonly GatewayIdValue[] = ['sandbox', 'balance'];
+export const PAYMENT_GATEWAYS_IN_BROWSER: readonly GatewayIdValue[] = ['sandbox', 'stripe', 'paypal', 'coinpayments', 'balance'];

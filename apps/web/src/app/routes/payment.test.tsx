@@ -189,17 +189,112 @@ describe('/payment with the sandbox card', () => {
 });
 
 describe('/select-payment', () => {
-  it('offers only the enabled gateways this app can take', async () => {
-    const { router } = setup({ 'GET /public/payment/gateways': gateways(['sandbox', 'paypal']) }, '/select-payment');
+  it('offers only the gateways the server enables (the balance only to subscribers)', async () => {
+    const { router } = setup({ 'GET /public/payment/gateways': gateways(['sandbox', 'paypal', 'coinpayments', 'balance']) }, '/select-payment');
     const radios = await screen.findAllByRole('radio');
-    expect(radios).toHaveLength(1);
-    expect(screen.getByRole('radio', { name: /card \(test gateway\)/i })).toBeTruthy();
+    expect(radios.map((r) => r.closest('label')?.querySelector('strong')?.textContent)).toEqual(['Card (test gateway)', 'PayPal', 'Cryptocurrency']);
+    await userEvent.setup().click(screen.getByRole('radio', { name: /PayPal/ }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     expect(router.state.location.pathname).toBe('/payment');
+    expect(checkoutStore.getState()).toMatchObject({ gateway: 'paypal', method: 'wallet' });
   });
 
   it("with nothing enabled: 'This payment option is not available.'", async () => {
     setup({ 'GET /public/payment/gateways': gateways([]) }, '/select-payment');
     expect((await screen.findByTestId('no-payment-options')).textContent).toBe('This payment option is not available.');
+  });
+});
+
+describe('/payment with PayPal (by redirect)', () => {
+  const PAYMENT_ID = payment().id;
+  const APPROVAL = 'https://www.paypal.com/checkoutnow?token=5O190127TN364715T';
+  const waiting = payment({ gateway: 'paypal', method: 'wallet', status: 'requires_action', outcome: 'pending', card: null, paidAt: null, orderStatus: 'pending', nextAction: { type: 'redirect', url: APPROVAL } });
+  beforeEach(() => checkoutStore.update({ gateway: 'paypal', method: 'wallet' }));
+
+  it('starts the payment with return URLs on /payment and sends the browser to PayPal', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    try {
+      const { sent } = setup({ 'GET /public/payment/gateways': gateways(['paypal']), 'POST /public/payment': waiting });
+      await userEvent.setup().click(await screen.findByRole('button', { name: /PayPal/ }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(APPROVAL));
+      expect(sent('POST /public/payment')[0]!.body).toMatchObject({ gateway: 'paypal', method: 'wallet', returnUrl: '/payment?paypal=return', cancelUrl: '/payment?paypal=cancel' });
+      expect(checkoutStore.getState().payment).toMatchObject({ id: PAYMENT_ID, status: 'requires_action' });
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('back from PayPal approved: the server captures and the order is confirmed, without a second payment', async () => {
+    checkoutStore.update({ payment: { requestId: '0b7e3f36-0c39-4f59-8d5e-2b7d0f3c1a11', id: PAYMENT_ID, status: 'requires_action' } });
+    const { sent, router } = setup(
+      {
+        'GET /public/payment/gateways': gateways(['paypal']),
+        [`GET /public/payment/${PAYMENT_ID}`]: waiting,
+        [`POST /public/payment/${PAYMENT_ID}/confirm`]: payment({ gateway: 'paypal', method: 'wallet', card: null }),
+      },
+      '/payment?paypal=return&token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-confirmation'));
+    expect(sent(`POST /public/payment/${PAYMENT_ID}/confirm`)).toHaveLength(1);
+    expect(sent('POST /public/payment')).toHaveLength(0);
+  });
+
+  it('canceled at PayPal: the attempt is given up and the page says nothing was charged, with a retry', async () => {
+    checkoutStore.update({ payment: { requestId: '0b7e3f36-0c39-4f59-8d5e-2b7d0f3c1a11', id: PAYMENT_ID, status: 'requires_action' } });
+    const { sent } = setup(
+      {
+        'GET /public/payment/gateways': gateways(['paypal']),
+        [`GET /public/payment/${PAYMENT_ID}`]: waiting,
+        [`POST /public/payment/${PAYMENT_ID}/cancel`]: { ...waiting, status: 'canceled', outcome: 'failure', failureCode: 'canceled', nextAction: null },
+      },
+      '/payment?paypal=cancel&token=5O190127TN364715T',
+    );
+    expect((await screen.findByTestId('payment-failure')).textContent).toMatch(/canceled\. Nothing was charged/);
+    expect(sent(`POST /public/payment/${PAYMENT_ID}/cancel`)[0]!.body).toEqual({ accessToken: ACCESS_TOKEN });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('a reload while PayPal waits offers to continue there or to pay another way', async () => {
+    checkoutStore.update({ payment: { requestId: '0b7e3f36-0c39-4f59-8d5e-2b7d0f3c1a11', id: PAYMENT_ID, status: 'requires_action' } });
+    const { sent } = setup({
+      'GET /public/payment/gateways': gateways(['paypal']),
+      [`GET /public/payment/${PAYMENT_ID}`]: waiting,
+      [`POST /public/payment/${PAYMENT_ID}/cancel`]: { ...waiting, status: 'canceled', outcome: 'failure', failureCode: 'canceled', nextAction: null },
+    });
+    expect((await screen.findByRole('link', { name: 'Continue to PayPal' })).getAttribute('href')).toBe(APPROVAL);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay another way' }));
+    expect(await screen.findByRole('button', { name: /PayPal/ })).toBeTruthy();
+    expect(sent(`POST /public/payment/${PAYMENT_ID}/cancel`)).toHaveLength(1);
+    expect(checkoutStore.getState().payment?.status).toBe('canceled');
+  });
+});
+
+describe('/payment with crypto (CoinPayments)', () => {
+  const PAYMENT_ID = payment().id;
+  const address = { type: 'show_address' as const, address: 'LTCstandinAddress0001', amount: '0.08333333', coin: 'LTC', expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+  const waiting = payment({ gateway: 'coinpayments', method: 'crypto', status: 'requires_action', outcome: 'pending', card: null, paidAt: null, orderStatus: 'pending', nextAction: address });
+  beforeEach(() => checkoutStore.update({ gateway: 'coinpayments', method: 'crypto' }));
+
+  it('picks a coin, shows the address and amount, and follows the payment live until it is paid', { timeout: 40_000 }, async () => {
+    let reads = 0;
+    const { sent, router } = setup({
+      'GET /public/payment/gateways': gateways(['coinpayments']),
+      'GET /coinpayments/coins': [
+        { code: 'BTC', name: 'Bitcoin', rate: '100000.00' },
+        { code: 'LTC', name: 'Litecoin', rate: '120.00' },
+      ],
+      'POST /public/payment': waiting,
+      [`GET /public/payment/${PAYMENT_ID}`]: () => {
+        reads += 1;
+        return reads < 2 ? { ...waiting, status: 'pending', outcome: 'in_process' } : payment({ gateway: 'coinpayments', method: 'crypto', card: null });
+      },
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Pay with'), 'LTC');
+    await user.click(screen.getByRole('button', { name: /Show the address to pay \$10/ }));
+    expect(await screen.findByText('LTCstandinAddress0001')).toBeTruthy();
+    expect(sent('POST /public/payment')[0]!.body).toMatchObject({ gateway: 'coinpayments', method: 'crypto', currencyCrypto: 'LTC' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-confirmation'), { timeout: 15_000 });
+    expect(reads).toBeGreaterThanOrEqual(2);
   });
 });

@@ -79,6 +79,11 @@ export function confirmPayment(paymentId: string, accessToken: string): Promise<
   return api.post(`/public/payment/${encodeURIComponent(paymentId)}/confirm`, { accessToken }, { schema: paymentSchema, toast: false });
 }
 
+/** Gives up an attempt that waits for the customer (left PayPal, an unused crypto address), so another may start. */
+export function cancelPayment(paymentId: string, accessToken: string): Promise<Payment> {
+  return api.post(`/public/payment/${encodeURIComponent(paymentId)}/cancel`, { accessToken }, { schema: paymentSchema, toast: false });
+}
+
 /** The sandbox gateway's confirmation step (its stand-in for 3-D Secure): the customer approves or refuses. */
 export function authenticateSandbox(reference: string, approve: boolean): Promise<unknown> {
   return api.post(`/public/payment/sandbox/authenticate/${encodeURIComponent(reference)}`, { approve }, { toast: false });

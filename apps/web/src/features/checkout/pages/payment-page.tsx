@@ -10,7 +10,7 @@ import { useCheckoutCart } from '../checkout-cart';
 import { useSession } from '../../../lib/session';
 import { formatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authenticateSandbox, confirmPayment, getPayment, pay, useGateways, useSavedCardsForPayment } from '../api/checkout-api';
+import { authenticateSandbox, cancelPayment, confirmPayment, getPayment, pay, useGateways, useSavedCardsForPayment } from '../api/checkout-api';
 import { checkoutStore, useCheckout, type CheckoutOrder } from '../checkout-store';
 import { errorCodeOf } from '../components/checkout-error-notice';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -31,12 +31,41 @@ export interface CardFormProps {
   busyLabel?: ReactNode;
 }
 
-/** A gateway with its own browser flow (wallet, crypto) reports the payment it ended with. */
+/** What a gateway's own component may add to the payment request. */
+export interface GatewayStart {
+  cardToken?: string;
+  currencyCrypto?: string;
+  returnUrl?: string;
+  cancelUrl?: string;
+}
+
+/**
+ * A gateway with its own browser flow (Stripe Elements, PayPal's redirect, a crypto address). The page
+ * owns the attempt (request id stored first, one at a time) and follows every answer: paid → the
+ * confirmation; waiting for the customer → this component again with `payment` set; failed → the reason
+ * with a retry. The component shows the gateway's form, then the step `payment.nextAction` asks for.
+ */
 export interface GatewayPaymentProps {
   order: CheckoutOrder;
-  requestId: string;
+  /** The order total, formatted for the customer's language. */
+  total: string;
+  /** The gateway's public settings from the server (publishable key, client id). */
+  publicSettings: Record<string, string>;
+  /** The attempt waiting for the customer (after Pay, a reload, or a return from the gateway's site). */
+  payment: Payment | null;
+  busy: boolean;
+  /** Starts an attempt; resolves with the server's answer (already followed by the page), or undefined when refused. */
+  start: (extra: GatewayStart) => Promise<Payment | undefined>;
+  /** Reads the attempt again (no call to the gateway). */
+  refresh: (paymentId: string) => Promise<Payment>;
+  /** After the customer's step: the server asks the gateway, and the page follows the answer. */
+  confirm: (paymentId: string) => Promise<void>;
+  /** The customer gives the attempt up; the page goes back to choosing (or shows `reason`). */
+  cancel: (paymentId: string, reason?: string) => Promise<void>;
+  /** The page follows a payment the component read itself. */
   onPayment: (payment: Payment) => void;
-  onError: (error: unknown) => void;
+  /** Shows a failure in the customer's words (`payment.failure.<reason>`), with a retry. */
+  onFailure: (reason: string) => void;
 }
 
 type Phase =
@@ -44,6 +73,7 @@ type Phase =
   | { name: 'paying' }
   | { name: 'confirm'; paymentId: string; reference: string; busy?: boolean }
   | { name: 'waiting'; paymentId: string }
+  | { name: 'gateway'; payment: Payment }
   | { name: 'failed'; reason: string };
 
 const POLL_MS = 2000;
@@ -113,25 +143,29 @@ export default function PaymentPage({
         case 'requires_action': {
           const action = payment.nextAction;
           const reference = action?.type === 'confirm_card' ? action.data?.reference : undefined;
-          if (reference) setPhase({ name: 'confirm', paymentId: payment.id, reference });
+          if (payment.gateway === 'sandbox' && reference) setPhase({ name: 'confirm', paymentId: payment.id, reference });
+          else if (gatewayComponents[payment.gateway]) setPhase({ name: 'gateway', payment });
           else setPhase({ name: 'failed', reason: 'unknown' });
           return;
         }
         case 'pending':
-          setPhase({ name: 'waiting', paymentId: payment.id });
+          // A crypto payment keeps its address while the network confirms: its panel shows that live.
+          if (payment.nextAction?.type === 'show_address' && gatewayComponents[payment.gateway]) setPhase({ name: 'gateway', payment });
+          else setPhase({ name: 'waiting', paymentId: payment.id });
           return;
         default:
           setPhase({ name: 'failed', reason: payment.failureCode ?? 'unknown' });
       }
     },
-    [finish],
+    [finish, gatewayComponents],
   );
 
-  const fail = useCallback((error: unknown) => {
-    setPhase({ name: 'failed', reason: declineReason(error) });
+  const failWith = useCallback((reason: string) => {
+    setPhase({ name: 'failed', reason });
     const current = checkoutStore.getState().payment;
     if (current) checkoutStore.update({ payment: { ...current, status: 'failed' } });
   }, []);
+  const fail = useCallback((error: unknown) => failWith(declineReason(error)), [failWith]);
 
   // A reload comes back to a payment that was waiting (confirmation step, settlement).
   useEffect(() => {
@@ -177,9 +211,9 @@ export default function PaymentPage({
   }, [phase.name]);
 
   const start = useCallback(
-    async (extra: { cardToken?: string; paymentMethodId?: string; saveCard?: boolean }) => {
+    async (extra: GatewayStart & { paymentMethodId?: string; saveCard?: boolean }): Promise<Payment | undefined> => {
       const current = checkoutStore.getState();
-      if (inFlight.current || !current.order || !current.gateway || !current.method) return;
+      if (inFlight.current || !current.order || !current.gateway || !current.method) return undefined;
       inFlight.current = true;
       const requestId = newRequestId();
       checkoutStore.update({ payment: { requestId } });
@@ -194,21 +228,54 @@ export default function PaymentPage({
           ...extra,
         });
         follow(payment);
+        return payment;
       } catch (error) {
         if (isApiError(error) && error.code === 'ORDER_NOT_PAYABLE') {
           // Paid meanwhile (another tab, a retry that won): the order decides.
           const fresh = await order.refetch();
           if (fresh.data && fresh.data.status !== 'pending' && fresh.data.status !== 'unpaid') {
             finish();
-            return;
+            return undefined;
           }
         }
         fail(error);
+        return undefined;
       } finally {
         inFlight.current = false;
       }
     },
     [isAuth, follow, fail, finish, order],
+  );
+
+  const refresh = useCallback((paymentId: string) => getPayment(paymentId, checkoutStore.getState().order?.accessToken ?? ''), []);
+  const confirmGateway = useCallback(
+    async (paymentId: string) => {
+      try {
+        follow(await confirmPayment(paymentId, checkoutStore.getState().order?.accessToken ?? ''));
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [follow, fail],
+  );
+  const cancelGateway = useCallback(
+    async (paymentId: string, reason?: string) => {
+      try {
+        const payment = await cancelPayment(paymentId, checkoutStore.getState().order?.accessToken ?? '');
+        // Paid after all (the customer finished at the gateway in another tab): that wins.
+        if (payment.status === 'succeeded') {
+          follow(payment);
+          return;
+        }
+        const current = checkoutStore.getState().payment;
+        if (current) checkoutStore.update({ payment: { ...current, status: payment.status } });
+        if (reason) failWith(reason);
+        else setPhase({ name: 'form' });
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [follow, fail, failWith],
   );
 
   async function answerConfirmation(approve: boolean) {
@@ -232,6 +299,7 @@ export default function PaymentPage({
   const total = formatMoney(checkout.order.total, intl.locale, checkout.order.currency);
   const payLabel = <FormattedMessage id="payment.pay" values={{ amount: total }} />;
   const GatewayComponent = gatewayComponents[checkout.gateway];
+  const gatewaySettings = gateways.data?.gateways.find((g) => g.id === checkout.gateway)?.publicSettings ?? {};
 
   let body: ReactNode;
   if (phase.name === 'failed') {
@@ -254,6 +322,22 @@ export default function PaymentPage({
           </button>
         </div>
       </section>
+    );
+  } else if (phase.name === 'gateway' && GatewayComponent) {
+    body = (
+      <GatewayComponent
+        order={checkout.order}
+        total={total}
+        publicSettings={gatewaySettings}
+        payment={phase.payment}
+        busy={false}
+        start={start}
+        refresh={refresh}
+        confirm={confirmGateway}
+        cancel={cancelGateway}
+        onPayment={follow}
+        onFailure={failWith}
+      />
     );
   } else if (phase.name === 'waiting') {
     body = (
@@ -320,7 +404,7 @@ export default function PaymentPage({
           </div>
         ) : (
           <>
-            <CardForm busy={paying} submitLabel={payLabel} busyLabel={<FormattedMessage id="payment.processing" />} onToken={(cardToken) => start({ cardToken, ...(isAuth && saveCard ? { saveCard: true } : {}) })} />
+            <CardForm busy={paying} submitLabel={payLabel} busyLabel={<FormattedMessage id="payment.processing" />} onToken={async (cardToken) => void (await start({ cardToken, ...(isAuth && saveCard ? { saveCard: true } : {}) }))} />
             {isAuth ? (
               <label className="save-card-option">
                 <input type="checkbox" checked={saveCard} disabled={paying} onChange={(e) => setSaveCard(e.target.checked)} /> <FormattedMessage id="payment.saveCard" />
@@ -342,9 +426,16 @@ export default function PaymentPage({
     body = (
       <GatewayComponent
         order={checkout.order}
-        requestId={checkout.payment?.requestId ?? newRequestId()}
+        total={total}
+        publicSettings={gatewaySettings}
+        payment={null}
+        busy={phase.name === 'paying'}
+        start={start}
+        refresh={refresh}
+        confirm={confirmGateway}
+        cancel={cancelGateway}
         onPayment={follow}
-        onError={fail}
+        onFailure={failWith}
       />
     );
   }
