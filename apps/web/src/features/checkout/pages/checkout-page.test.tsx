@@ -77,6 +77,26 @@ describe('/checkout', () => {
     expect(checkoutStore.getState().order).toMatchObject({ number: 'LW-7F3K9Q', accessToken: ACCESS_TOKEN, account: 'created' });
   });
 
+  it('refer-a-friend: a visitor may give the friend’s e-mail; a malformed one is refused on the field', async () => {
+    cartItems = [{ ...plan, quantity: 1 }];
+    const { sent, router } = setup({
+      'POST /public/sim/purchase/price': quote('esim'),
+      'POST /public/sim/purchase': { order: order(), accessToken: ACCESS_TOKEN, account: 'created' },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'visitor@example.com');
+    const friend = screen.getByLabelText(/referred by a friend/i);
+    await user.type(friend, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: /continue to payment/i }));
+    expect(friend.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('POST /public/sim/purchase')).toHaveLength(0);
+    await user.clear(friend);
+    await user.type(friend, 'friend@example.com');
+    await user.click(screen.getByRole('button', { name: /continue to payment/i }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-payment'));
+    expect(sent('POST /public/sim/purchase')[0]!.body).toMatchObject({ emailAddress: 'visitor@example.com', referrerEmail: 'friend@example.com' });
+  });
+
   it('physical SIM: asks for the address, shows the delivery options and re-quotes the chosen one', async () => {
     cartItems = [{ ...plan, quantity: 1 }];
     const { sent } = setup({

@@ -28,12 +28,14 @@ import { TotalsSummary } from '../components/totals-summary';
 import { newRequestId } from '../request-id';
 import '../checkout.css';
 
-type FormValues = { emailAddress: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
+type FormValues = { emailAddress: string; referrerEmail: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
 
 /** The same schemas the server checks the purchase with; the parts that apply to this order only. */
 function checkoutSchema(needsEmail: boolean, needsShipping: boolean) {
   return z.object({
     emailAddress: needsEmail ? emailSchema : z.string().optional(),
+    // Refer-a-friend (SPEC §1): optional; the friend's account gets the credit on this first paid order.
+    referrerEmail: needsEmail ? z.union([z.literal(''), emailSchema]) : z.string().optional(),
     shippingAddress: needsShipping ? shippingAddressSchema : z.unknown().optional(),
   });
 }
@@ -59,6 +61,7 @@ export default function CheckoutPage() {
   const form = useForm<FormValues>({
     defaultValues: {
       emailAddress: saved.email,
+      referrerEmail: '',
       shippingAddress: { ...EMPTY_SHIPPING_ADDRESS, ...(saved.shippingAddress ?? {}) },
     },
     // The resolver follows the quote (shipping or not) through a ref, read at validation time.
@@ -95,6 +98,7 @@ export default function CheckoutPage() {
         shippingRateId: needsShipping ? (data.shippingRate?.id ?? undefined) : undefined,
         expectedTotal: data.total,
         ...(isAuth ? {} : { emailAddress: values.emailAddress.trim() }),
+        ...(!isAuth && values.referrerEmail.trim() ? { referrerEmail: values.referrerEmail.trim() } : {}),
         ...(address ? { shippingAddress: address } : {}),
         ...(usableResellerCode() ? { resellerCode: usableResellerCode()! } : {}),
       };
@@ -127,7 +131,7 @@ export default function CheckoutPage() {
     } catch (error) {
       if (isApiError(error)) {
         if (error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(isAuth, quoteRequest!).queryKey.slice(0, 2) });
-        const onFields = applyServerFieldErrors(error, setError, ['emailAddress', ...SHIPPING_ADDRESS_FIELDS.map((f) => `shippingAddress.${f}` as const)]);
+        const onFields = applyServerFieldErrors(error, setError, ['emailAddress', 'referrerEmail', ...SHIPPING_ADDRESS_FIELDS.map((f) => `shippingAddress.${f}` as const)]);
         if (!onFields) setProblem(error.code && INLINE_CODES.includes(error.code) ? error.code : (error.code ?? 'UNKNOWN'));
       } else {
         setProblem('UNKNOWN');
@@ -191,6 +195,15 @@ export default function CheckoutPage() {
                 error={message(formState.errors.emailAddress?.message, label('form.email'))}
               >
                 {(c) => <input {...c} {...register('emailAddress')} type="email" className="input" autoComplete="email" />}
+              </FormField>
+            )}
+            {isAuth ? null : (
+              <FormField
+                label={<FormattedMessage id="checkout.billing.referrer" />}
+                hint={<FormattedMessage id="checkout.billing.referrerHint" />}
+                error={message(formState.errors.referrerEmail?.message, label('checkout.billing.referrer'))}
+              >
+                {(c) => <input {...c} {...register('referrerEmail')} type="email" className="input" autoComplete="off" />}
               </FormField>
             )}
           </section>
