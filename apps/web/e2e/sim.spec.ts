@@ -70,4 +70,30 @@ test.describe('SIMs', () => {
     await expect(page.getByTestId('esim-code')).toHaveText('DEMO-9003-DANA');
     await context.close();
   });
+
+  test('a visitor activates the demo eSIM by its ICCID and a ZIP, follows the progress and sees the new number', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/activate');
+    await page.getByLabel('SIM card number (ICCID)').fill('8901260000000090031');
+    await page.getByRole('button', { name: 'Check SIM' }).click();
+    const status = page.getByTestId('activate-status');
+    await expect(status).toContainText('Ready to activate: PayGo Starter');
+    await status.getByLabel('ZIP code').fill('1011');
+    await status.getByRole('button', { name: 'Activate' }).click();
+    await expect(status).toContainText('Must be 5 digits only');
+    await status.getByLabel('ZIP code').fill('10118');
+    await status.getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByTestId('activate-progress')).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    // The simulator answers a few seconds later (CARRIER_SIM_DELAY_SECONDS); the page moves on by itself.
+    await expect(page).toHaveURL(/\/activation-result$/, { timeout: 30_000 });
+    await expect(page.getByTestId('activation-result')).toContainText(/PayGo Starter.* activated successfully with \+1 \(\d{3}\) \d{3}-\d{4}/);
+    // Looking the SIM up again shows it active, never activatable twice.
+    await page.getByRole('link', { name: 'Activate another SIM' }).click();
+    await page.getByLabel('SIM card number (ICCID)').fill('8901260000000090031');
+    await page.getByRole('button', { name: 'Check SIM' }).click();
+    await expect(page.getByTestId('activate-already')).toBeVisible();
+    await context.close();
+  });
 });

@@ -76,7 +76,7 @@ function pages(): RouteObject[] {
       { path: 'delete-account-policy', handle: { legal: 'deleteAccount' }, ...page(() => import('./routes/legal')) },
       { path: 'error-page', ...page(() => import('./routes/error-page')) },
 
-      titled('activate', 'page.activate.title'),
+      { path: 'activate', ...page(() => import('./routes/activate')) },
       titled('wifi-actions', 'page.wifiActions.title'),
       titled('port-in-number', 'page.portIn.title'),
       titled('extend-your-sim', 'page.extend.title'),
@@ -88,7 +88,7 @@ function pages(): RouteObject[] {
       { path: 'auth/social/:type', ...page(() => import('./routes/auth-social')) },
       { path: 'payment', ...page(() => import('./routes/payment')) },
       titled('assign-result', 'page.assignResult.title'),
-      titled('activation-result', 'page.activationResult.title'),
+      { path: 'activation-result', ...page(() => import('./routes/activation-result')) },
       { path: 'success-delete-account', ...page(() => import('./routes/success-delete-account')) },
       { path: 'checkout', ...page(() => import('./routes/checkout')) },
       { path: 'select-payment', ...page(() => import('./routes/select-payment')) },

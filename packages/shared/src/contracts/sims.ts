@@ -188,9 +188,11 @@ export const simLookupQuerySchema = z.object({ iccid: z.string().trim().min(6).m
 export const simLookupSchema = z.object({
   iccid: z.string(),
   kind: simKindSchema,
-  /** available (can be bought or activated), activated, unavailable */
-  availability: z.enum(['available', 'activatable', 'active', 'unavailable']),
+  /** available (no plan yet), activatable (plan paid, not started), pending (activation on its way), active, unavailable */
+  availability: z.enum(['available', 'activatable', 'pending', 'active', 'unavailable']),
   planName: z.string().nullable(),
+  /** The number the network assigned, only within an hour of the activation (decision 174). */
+  phoneNumber: z.string().nullable(),
 });
 
 export const portDetailsSchema = z.object({

@@ -58,6 +58,9 @@ export function planSpec(plan: Plan, days: number): PlanSpec {
   return { code: plan.id, days, dataMb: plan.dataMb, voiceMinutes: plan.voiceMinutes, sms: plan.sms };
 }
 
+/** How long after an activation the public look-up still shows the new number (decision 174). */
+const PUBLIC_NUMBER_WINDOW_MS = 60 * 60_000;
+
 export class SimsService {
   constructor(
     private readonly db: Db,
@@ -396,11 +399,14 @@ export class SimsService {
     const [network, ours] = await Promise.all([this.carrier.lookup(key), findSimByIccid(this.db, key)]);
     if (!network) throw appError('SIM_NOT_FOUND');
     const plan = ours?.planId ? (await this.catalogue.snapshot()).plans.get(ours.planId) : undefined;
-    let availability: 'available' | 'activatable' | 'active' | 'unavailable' = 'unavailable';
-    if (ours?.status === 'active' || ours?.status === 'pending') availability = 'active';
+    let availability: 'available' | 'activatable' | 'pending' | 'active' | 'unavailable' = 'unavailable';
+    if (ours?.status === 'active') availability = 'active';
+    else if (ours?.status === 'pending') availability = 'pending';
     else if (ours?.status === 'inactive' && ours.planId) availability = 'activatable';
     else if (!ours && network.state === 'available') availability = 'available';
-    return { iccid: network.iccid, kind: network.kind, availability, planName: plan?.name ?? null };
+    // The new number is shown to whoever just activated the card (decision 174), never later.
+    const justActivated = ours?.status === 'active' && ours.activatedAt !== null && Date.now() - ours.activatedAt.getTime() < PUBLIC_NUMBER_WINDOW_MS;
+    return { iccid: network.iccid, kind: network.kind, availability, planName: plan?.name ?? null, phoneNumber: justActivated ? ours.mdn : null };
   }
 
   async availability() {

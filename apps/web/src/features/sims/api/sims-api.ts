@@ -98,6 +98,15 @@ export function useAddOnsForSim(simId: string | undefined) {
 
 // --- public activation -----------------------------------------------------------------------------------
 
+export const verifyIccidSchema = z.union([
+  z.object({ valid: z.literal(true), kind: z.enum(['physical', 'esim']), availability: simLookupSchema.shape.availability }),
+  z.object({ valid: z.literal(false), reason: z.string() }),
+]);
+
+export function verifyIccid(iccid: string) {
+  return api.post(`/public/sim/${encodeURIComponent(iccid)}/verify`, undefined, { schema: verifyIccidSchema, toast: false });
+}
+
 export function lookupIccid(iccid: string, signal?: AbortSignal) {
   return api.get('/public/sim/lookup', { signal, query: { iccid }, schema: simLookupSchema, toast: false });
 }
