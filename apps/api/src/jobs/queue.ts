@@ -222,7 +222,9 @@ export class JobQueue {
     if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
     const id = await this.boss.send(name, data, {
       ...(options.exec ? { db: executorDb(options.exec) } : {}),
-      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      // An absolute time, not seconds: pg-boss reads its start_after parameter both as text and as a
+      // timestamp, and toDrizzleSql binds each occurrence separately, so only an ISO time fits both.
+      ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
     // A worker in this process looks at once instead of at its next poll (after the caller's
