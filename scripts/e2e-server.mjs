@@ -17,7 +17,6 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
-delete process.env.REDIS_URL;
 
 // Social sign-in against a local OpenID provider (auth.spec.ts): started first, so the login page
 // lists its button. E2E_OIDC=0 leaves social sign-in unconfigured.

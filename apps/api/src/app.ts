@@ -63,7 +63,7 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));
 
   // Request limits, then sessions: the auth hook guards every /subscriber route below.
-  await setupRateLimits(app, config);
+  setupRateLimits(app, config, s.throttle);
   setupAuth(app, s.sessions);
 
   await app.register(operationsRoutes({ readiness: new Readiness(container.pool, container.queue), metrics, metricsToken: config.METRICS_TOKEN }));

@@ -41,7 +41,6 @@ export const configSchema = z.object({
   EMBEDDED_PG_TCP: bool.default(false),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: bool.default(true),
-  REDIS_URL: url.optional(),
   /** smtp(s)://user:pass@host:port. Without it mail is written to DATA_DIR/outbox (owner-only files), never to the console. */
   SMTP_URL: url.optional(),
   /** Sender of account mail; defaults to "COMPANY_NAME <COMPANY_EMAIL>". */
@@ -61,26 +60,27 @@ export const configSchema = z.object({
   /** Minimum wait between two verification e-mails to one address. */
   VERIFICATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
-  /** Failed password attempts within LOGIN_LOCK_WINDOW_MINUTES that lock an account… */
+  /**
+   * Failed password attempts within LOGIN_LOCK_WINDOW_MINUTES that lock an account for sign-ins from
+   * devices it was never signed in on; a device the owner signed in on before keeps its own count.
+   */
   LOGIN_LOCK_THRESHOLD: z.coerce.number().int().min(3).max(1000).default(10),
   LOGIN_LOCK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** …for this long (then it unlocks by itself; a password reset unlocks it at once). */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** Per-IP and per-e-mail request limits of the account endpoints (shared through REDIS_URL). */
+  /** Per-client-address request limits of the account endpoints (counted in PostgreSQL, shared by every instance). */
   RATE_LIMIT_LOGIN: rateLimit.prefault('100/15m'),
-  RATE_LIMIT_LOGIN_EMAIL: rateLimit.prefault('30/15m'),
   RATE_LIMIT_REGISTER: rateLimit.prefault('20/1h'),
   RATE_LIMIT_REGISTER_EMAIL: rateLimit.prefault('5/1h'),
   RATE_LIMIT_VERIFY: rateLimit.prefault('60/15m'),
-  RATE_LIMIT_VERIFY_EMAIL: rateLimit.prefault('20/15m'),
   RATE_LIMIT_RESEND: rateLimit.prefault('20/1h'),
+  /** Verification mails per address; past it a resend answers as usual and sends nothing. */
   RATE_LIMIT_RESEND_EMAIL: rateLimit.prefault('10/1h'),
   RATE_LIMIT_FORGOT: rateLimit.prefault('20/1h'),
+  /** Reset mails per address; past it forgot-password answers as usual and sends nothing. */
   RATE_LIMIT_FORGOT_EMAIL: rateLimit.prefault('5/1h'),
   RATE_LIMIT_RESET: rateLimit.prefault('30/15m'),
   RATE_LIMIT_SOCIAL: rateLimit.prefault('60/15m'),
-  /** Key prefix of the rate-limit counters in Redis (instances of one site share it). */
-  RATE_LIMIT_PREFIX: z.string().regex(/^[\w.-]{1,40}$/).default('shop-rl'),
   /**
    * Social sign-in providers, comma-separated: presets google, facebook, apple, or any name with
    * OIDC_<NAME>_ISSUER. Each needs OIDC_<NAME>_CLIENT_ID (and usually _CLIENT_SECRET); see

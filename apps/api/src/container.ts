@@ -14,6 +14,7 @@ import { paymentJobs } from './jobs/payments.job.js';
 import { JobQueue } from './jobs/queue.js';
 import { silentLogger, type Logger } from './lib/logger.js';
 import { sealedBox } from './lib/sealed-box.js';
+import { Throttle } from './lib/throttle.js';
 import { deriveKey, loadServerSecret } from './lib/server-secret.js';
 import { AuthService } from './modules/accounts/auth.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
@@ -54,6 +55,8 @@ export interface ContainerOverrides {
 }
 
 export interface Services {
+  /** Request and mail counters in PostgreSQL, shared by every instance. */
+  throttle: Throttle;
   sessions: SessionService;
   mail: MailService;
   auth: AuthService;
@@ -129,7 +132,17 @@ export async function buildContainer(
     log,
     messageIdDomain: config.COMPANY_EMAIL.split('@')[1] ?? 'localhost',
   });
-  const auth = new AuthService({ db, config, sessions, mail, resellers, codeKey: key('email-verification-code') });
+  const throttle = new Throttle(db);
+  const auth = new AuthService({
+    db,
+    config,
+    sessions,
+    mail,
+    resellers,
+    throttle,
+    codeKey: key('email-verification-code'),
+    deviceKey: key('trusted-device'),
+  });
   const simulator =
     !overrides.carrier && config.CARRIER === 'simulator'
       ? new CarrierSimulator(
@@ -194,6 +207,7 @@ export async function buildContainer(
   const sims = new SimsService(db, carrier, carrierActions, catalogue, coverage, log);
 
   const services: Services = {
+    throttle,
     sessions,
     mail,
     auth,

@@ -1,21 +1,25 @@
 import { createHash } from 'node:crypto';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppConfig, RateLimitSetting } from '../config.js';
 import { appError } from '../lib/errors.js';
+import type { Throttle } from '../lib/throttle.js';
 import { describeWait } from '../lib/wait.js';
 
 /**
- * Request limits for the account endpoints, counted per client IP and per e-mail address. The
- * counters live in Redis when REDIS_URL is set (so every instance counts together) and in memory
- * otherwise. If Redis is unreachable the limits are skipped rather than taking sign-in down; the
- * per-account lockout lives in PostgreSQL and keeps working either way.
+ * Request limits of the account endpoints per client address (an IPv6 client counts by its /56),
+ * plus registrations per e-mail address. The counters live in PostgreSQL (lib/throttle.ts), so
+ * every instance counts together and a restart forgets nothing.
+ *
+ * Deliberately no per-address limit on sign-in, verification, resend or forgot-password: a stranger
+ * can send those for anyone's address, and a 429 there would lock the owner out. Per-account guessing
+ * is held by the sign-in lockout (trusted devices exempt) and by each code's attempt limit; mail per
+ * address is capped silently by the service. See docs/decisions/073.
  */
 export type LimitName = 'login' | 'register' | 'verify' | 'resend' | 'forgot' | 'reset' | 'social';
 
 export interface RateLimits {
-  /** Counts one request; throws 429 (with retryAfter) when the IP or the address is over its limit. */
+  /** Counts one request; throws 429 (with retryAfter) when the client address, or for registration the e-mail address, is over its limit. */
   hit(req: FastifyRequest, name: LimitName, email?: string): Promise<void>;
 }
 
@@ -27,61 +31,33 @@ declare module 'fastify' {
 
 function settings(config: AppConfig): Record<LimitName, [perIp: RateLimitSetting, perEmail?: RateLimitSetting]> {
   return {
-    login: [config.RATE_LIMIT_LOGIN, config.RATE_LIMIT_LOGIN_EMAIL],
+    login: [config.RATE_LIMIT_LOGIN],
     register: [config.RATE_LIMIT_REGISTER, config.RATE_LIMIT_REGISTER_EMAIL],
-    verify: [config.RATE_LIMIT_VERIFY, config.RATE_LIMIT_VERIFY_EMAIL],
-    resend: [config.RATE_LIMIT_RESEND, config.RATE_LIMIT_RESEND_EMAIL],
-    forgot: [config.RATE_LIMIT_FORGOT, config.RATE_LIMIT_FORGOT_EMAIL],
+    verify: [config.RATE_LIMIT_VERIFY],
+    resend: [config.RATE_LIMIT_RESEND],
+    forgot: [config.RATE_LIMIT_FORGOT],
     reset: [config.RATE_LIMIT_RESET],
     social: [config.RATE_LIMIT_SOCIAL],
   };
 }
 
-/** Addresses are counted by hash so Redis never holds them in clear. */
+/** Addresses are counted by hash so the counters never hold them in clear. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
-export async function setupRateLimits(app: FastifyInstance, config: AppConfig) {
-  let redis: Redis | undefined;
-  if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 });
-    redis.on('error', (e: Error) => app.log.warn({ reason: e.message }, 'redis (rate limits) unavailable'));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
-    });
-  }
-  await app.register(rateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${config.RATE_LIMIT_PREFIX}:` } : {}),
-  });
-
-  // @fastify/rate-limit derives keys from the request alone; ours depend on the parsed body, so
-  // the key for the current check is handed over through this map.
-  const currentKey = new WeakMap<FastifyRequest, string>();
-  const limiters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
-  const limiter = (id: string, s: RateLimitSetting) => {
-    let l = limiters.get(id);
-    if (!l) {
-      l = app.createRateLimit({ max: s.max, timeWindow: s.windowMs, keyGenerator: (req) => currentKey.get(req) ?? 'unknown' });
-      limiters.set(id, l);
-    }
-    return l;
-  };
-
+export function setupRateLimits(app: FastifyInstance, config: AppConfig, throttle: Throttle) {
   const table = settings(config);
-  async function check(req: FastifyRequest, id: string, s: RateLimitSetting, key: string) {
-    currentKey.set(req, `${id}:${key}`);
-    const r = await limiter(id, s)(req);
-    if (!r.isAllowed && r.isExceeded) {
-      throw appError('RATE_LIMITED', { message: `Too many attempts. Please try again in ${describeWait(r.ttlInSeconds)}.`, retryAfter: r.ttlInSeconds });
+  async function check(key: string, s: RateLimitSetting) {
+    const { hits, retryAfter } = await throttle.hit(key, s.windowMs);
+    if (hits > s.max) {
+      throw appError('RATE_LIMITED', { message: `Too many attempts. Please try again in ${describeWait(retryAfter)}.`, retryAfter });
     }
   }
 
   app.decorate('rateLimits', {
     async hit(req, name, email) {
       const [perIp, perEmail] = table[name];
-      await check(req, `${name}:ip`, perIp, normalizeIP(req.ip));
-      if (perEmail && email) await check(req, `${name}:email`, perEmail, emailKey(email));
+      await check(`${name}:ip:${normalizeIP(req.ip, 56)}`, perIp);
+      if (perEmail && email) await check(`${name}:email:${emailKey(email)}`, perEmail);
     },
   } satisfies RateLimits);
 }

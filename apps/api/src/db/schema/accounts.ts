@@ -143,6 +143,22 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: ts(),
 });
 
+/**
+ * Request and mail counters shared by every API instance (docs/decisions/073): one row per key
+ * (e.g. `login:ip:<address>`, `forgot-mail:<address hash>`), counting hits in a fixed window that
+ * starts at the first hit. Kept in PostgreSQL so limits hold across instances and restarts.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull().default(0),
+    windowStartedAt: ts().notNull().defaultNow(),
+    windowEndsAt: ts().notNull(),
+  },
+  (t) => [index('rate_counters_window_ends_idx').on(t.windowEndsAt)],
+);
+
 /** A social identity (provider + the provider's subject) linked to a subscriber. */
 export const subscriberIdentities = pgTable(
   'subscriber_identities',

@@ -244,11 +244,13 @@ export async function purgeExpired(exec: Executor, graceDays: number): Promise<R
       c as (delete from email_verification_codes where expires_at < now() - make_interval(days => ${graceDays}) returning 1),
       t as (delete from password_reset_tokens where expires_at < now() - make_interval(days => ${graceDays}) returning 1),
       l as (delete from login_throttle where window_started_at < now() - interval '1 day' and coalesce(locked_until, now() - interval '1 second') < now() returning 1),
-      o as (delete from oauth_flows where expires_at < now() returning 1)
+      o as (delete from oauth_flows where expires_at < now() returning 1),
+      r as (delete from rate_counters where window_ends_at < now() - interval '1 hour' returning 1)
     select 'sessions' as what, count(*)::int as n from s
     union all select 'verificationCodes', count(*)::int from c
     union all select 'resetTokens', count(*)::int from t
     union all select 'loginThrottle', count(*)::int from l
-    union all select 'oauthFlows', count(*)::int from o`);
+    union all select 'oauthFlows', count(*)::int from o
+    union all select 'rateCounters', count(*)::int from r`);
   return Object.fromEntries(r.rows.map((row) => [row.what, Number(row.n)]));
 }

@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authStatusResponseSchema, changePasswordBodySchema, deleteAccountBodySchema, emailBodySchema, forgotPasswordBodySchema, localeSchema, loginBodySchema, loginResponseSchema, messageResponseSchema, registerBodySchema, registerResponseSchema, resendParamsSchema, resendResponseSchema, resetPasswordBodySchema, verifyParamsSchema, verifyResponseSchema } from '@app/shared/contracts/auth';
 import { bearerToken } from '../../plugins/auth.js';
-import type { AuthService } from './auth.service.js';
+import { TRUSTED_DEVICE_DAYS, type AuthService } from './auth.service.js';
 import { primeDummyHash } from './passwords.js';
 import type { SessionService } from './sessions.js';
+import { readCookie } from './social-auth.routes.js';
+
+/**
+ * The trusted-device cookie (docs/decisions/073): sent only to the sign-in endpoint, never readable
+ * by scripts, and useless to anyone but the account it was issued for.
+ */
+const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_PATH = '/public/auth/login';
 
 /** First language of Accept-Language, when it is a tag we can store. */
 function acceptedLocale(header: string | undefined): string | undefined {
@@ -35,7 +43,7 @@ export const authRoutes = (auth: AuthService, sessions: SessionService) => async
     '/public/auth/verify/:code',
     { schema: { params: verifyParamsSchema, body: emailBodySchema, response: { 200: verifyResponseSchema } } },
     async (req) => {
-      await limits.hit(req, 'verify', req.body.email);
+      await limits.hit(req, 'verify');
       return auth.verifyEmail(req.body.email, req.params.code);
     },
   );
@@ -44,19 +52,26 @@ export const authRoutes = (auth: AuthService, sessions: SessionService) => async
     '/public/auth/verify/:code/resend_code',
     { schema: { params: resendParamsSchema, body: emailBodySchema, response: { 200: resendResponseSchema } } },
     async (req) => {
-      await limits.hit(req, 'resend', req.body.email);
+      await limits.hit(req, 'resend');
       return auth.resendCode(req.body.email);
     },
   );
 
-  app.post('/public/auth/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (req) => {
-    await limits.hit(req, 'login', req.body.email);
-    return auth.login({
+  app.post('/public/auth/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (req, reply) => {
+    await limits.hit(req, 'login');
+    const { response, device } = await auth.login({
       email: req.body.email,
       password: req.body.password,
       stayLoggedIn: req.body.stayLoggedIn ?? req.body.rememberMe ?? false,
       userAgent: req.headers['user-agent'],
+      device: readCookie(req, DEVICE_COOKIE),
     });
+    const secure = req.protocol === 'https' ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${device}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${TRUSTED_DEVICE_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`,
+    );
+    return response;
   });
 
   // The session check the web app makes at start: never an error, just whether the token is live.
@@ -70,7 +85,7 @@ export const authRoutes = (auth: AuthService, sessions: SessionService) => async
     '/public/auth/forgot_password',
     { schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } },
     async (req) => {
-      await limits.hit(req, 'forgot', req.body.email);
+      await limits.hit(req, 'forgot');
       return auth.forgotPassword(req.body.email);
     },
   );

@@ -40,7 +40,7 @@ describe('AuthService without Fastify', () => {
     expect(sent.messageId).toMatch(/^<[0-9a-f-]{36}@libertywave\.example>$/);
 
     await auth.verifyEmail(email, codeIn(sent.text));
-    const login = await auth.login({ email, password: FIXTURE_PASSWORD, stayLoggedIn: false });
+    const { response: login } = await auth.login({ email, password: FIXTURE_PASSWORD, stayLoggedIn: false });
     const session = await sessions.authenticate(login.token);
     expect(session?.email).toBe(email);
   });

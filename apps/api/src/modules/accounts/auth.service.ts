@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { appError, fieldError, isUniqueViolation } from '../../lib/errors.js';
+import type { Throttle } from '../../lib/throttle.js';
 import { describeWait } from '../../lib/wait.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { ResellerService } from '../resellers/resellers.service.js';
@@ -19,6 +20,10 @@ const REPEAT_WINDOW_MS = 2 * 60_000;
 const FORGOT_PASSWORD_MIN_MS = 300;
 /** A reset link issued within this time is not followed by another (double submit, retry). */
 const RESET_LINK_REPEAT_MS = 60_000;
+/** Resend-code answers no sooner than this, whether or not the address has an account. */
+const RESEND_CODE_MIN_MS = 300;
+/** How long a device stays trusted after its last password sign-in. */
+export const TRUSTED_DEVICE_DAYS = 180;
 
 export const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -53,8 +58,18 @@ export interface AuthServiceDeps {
   sessions: SessionService;
   mail: MailService;
   resellers: ResellerService;
+  /** Counters in PostgreSQL: per-device and per-session password failures, mail caps, cooldowns. */
+  throttle: Throttle;
   /** HMAC key of the verification codes (derived from the server secret). */
   codeKey: Buffer;
+  /** HMAC key of the trusted-device tokens (derived from the server secret). */
+  deviceKey: Buffer;
+}
+
+/** What a password sign-in gives: the session, and the device token to keep in a cookie. */
+export interface LoginResult {
+  response: LoginResponse;
+  device: string;
 }
 
 /**
@@ -68,6 +83,7 @@ export class AuthService {
   private readonly sessions: SessionService;
   private readonly mail: MailService;
   private readonly codeKey: Buffer;
+  private readonly throttle: Throttle;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.db = deps.db;
@@ -75,6 +91,7 @@ export class AuthService {
     this.sessions = deps.sessions;
     this.mail = deps.mail;
     this.codeKey = deps.codeKey;
+    this.throttle = deps.throttle;
   }
 
   private lockOptions() {
@@ -174,20 +191,23 @@ export class AuthService {
   async verifyEmail(email: string, code: string) {
     const outcome = await this.db.transaction(async (tx) => {
       const s = await repo.findSubscriberByEmail(tx, email, { lock: true });
-      if (!s) return 'invalid' as const;
-      const row = await repo.findVerificationCode(tx, s.id, { lock: true });
-      if (!row) return 'invalid' as const;
-      const matches = this.codeMatches(row.codeHash, s.id, code);
-      // Already verified by this very code: a repeated submit, answer the same.
-      if (row.usedAt) return matches ? ('verified' as const) : ('invalid' as const);
-      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS) return 'dead' as const;
-      if (!matches) {
-        const attempts = await repo.countCodeAttempt(tx, s.id);
-        return attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS ? ('dead' as const) : ('invalid' as const);
+      const row = s ? await repo.findVerificationCode(tx, s.id, { lock: true }) : undefined;
+      if (s && row) {
+        const matches = this.codeMatches(row.codeHash, s.id, code);
+        // Already verified by this very code: a repeated submit, answer the same.
+        if (row.usedAt && matches) return 'verified' as const;
+        if (!row.usedAt && !s.emailVerifiedAt) {
+          if (row.expiresAt.getTime() <= Date.now() || row.attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS) return 'dead' as const;
+          if (!matches) {
+            const attempts = await repo.countCodeAttempt(tx, s.id);
+            return attempts >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS ? ('dead' as const) : ('invalid' as const);
+          }
+          await repo.markCodeUsed(tx, s.id);
+          await repo.markEmailVerified(tx, s.id);
+          return 'verified' as const;
+        }
       }
-      await repo.markCodeUsed(tx, s.id);
-      await repo.markEmailVerified(tx, s.id);
-      return 'verified' as const;
+      return this.phantomGuess(tx, email);
     });
     // Thrown after the commit, so a wrong guess still counts.
     if (outcome === 'invalid') throw appError('INVALID_VERIFICATION_CODE');
@@ -196,29 +216,63 @@ export class AuthService {
   }
 
   /**
-   * A fresh code for an unverified account, at most once per cooldown. Unknown and already
-   * verified addresses get the same answer and no mail.
+   * A guess for an address with no code to check (unknown, or already verified) is answered the way
+   * a real code would answer it, so verify tells nobody whether the address has an unverified
+   * account: after a resend the address has a "phantom" code with the same life and the same
+   * number of tries as a real one (wrong → invalid, the last try and anything after → expired);
+   * without one, it reads as a code that has run out.
+   */
+  private async phantomGuess(exec: Executor, email: string): Promise<'invalid' | 'dead'> {
+    const key = `phantom-code:${emailKey(email)}`;
+    if (!(await this.throttle.peek(key, exec))) return 'dead';
+    const { hits } = await this.throttle.hit(key, this.config.VERIFICATION_CODE_TTL_MINUTES * 60_000, exec);
+    return hits >= this.config.VERIFICATION_CODE_MAX_ATTEMPTS ? 'dead' : 'invalid';
+  }
+
+  /**
+   * A fresh code for an unverified account, at most once per cooldown for any address. Unknown and
+   * already verified addresses get the same answer, in about the same time, and no mail; past the
+   * per-address mail cap the answer is the same too, and the code already sent stays valid.
    */
   async resendCode(email: string) {
-    await this.db.transaction(async (tx) => {
-      const s = await repo.findSubscriberByEmail(tx, email, { lock: true });
-      if (!s || s.emailVerifiedAt) return;
-      const row = await repo.findVerificationCode(tx, s.id);
-      const wait = row ? this.cooldownLeft(row.sentAt) : 0;
-      if (wait > 0) {
-        throw appError('RATE_LIMITED', { message: `Please wait ${describeWait(wait)} before requesting a new code.`, retryAfter: wait });
+    const floor = sleep(RESEND_CODE_MIN_MS);
+    try {
+      const cooldown = this.config.VERIFICATION_RESEND_SECONDS;
+      if (cooldown > 0) {
+        // Counted outside the transaction below, so a refused request still counts.
+        const { hits, retryAfter } = await this.throttle.hit(`resend-cooldown:${emailKey(email)}`, cooldown * 1000);
+        if (hits > 1) throw this.resendWait(retryAfter);
       }
-      await this.queueCode(tx, s, await this.issueCode(tx, s.id));
-    });
+      await this.db.transaction(async (tx) => {
+        const s = await repo.findSubscriberByEmail(tx, email, { lock: true });
+        if (!s || s.emailVerifiedAt) {
+          await this.throttle.restart(`phantom-code:${emailKey(email)}`, this.config.VERIFICATION_CODE_TTL_MINUTES * 60_000, tx);
+          return;
+        }
+        const row = await repo.findVerificationCode(tx, s.id);
+        const wait = row ? this.cooldownLeft(row.sentAt) : 0;
+        if (wait > 0) throw this.resendWait(wait);
+        const cap = this.config.RATE_LIMIT_RESEND_EMAIL;
+        if ((await this.throttle.hit(`resend-mail:${emailKey(email)}`, cap.windowMs, tx)).hits > cap.max) return;
+        await this.queueCode(tx, s, await this.issueCode(tx, s.id));
+      });
+    } finally {
+      await floor;
+    }
     return { message: AuthMessages.codeSent, resendAfter: this.config.VERIFICATION_RESEND_SECONDS };
+  }
+
+  private resendWait(seconds: number) {
+    return appError('RATE_LIMITED', { message: `Please wait ${describeWait(seconds)} before requesting a new code.`, retryAfter: seconds });
   }
 
   // --- sign-in -------------------------------------------------------------------------------
 
   /**
-   * Counts a password attempt before the password is checked and returns its number. Throws the
-   * lockout while the address is locked, and for attempts past the threshold: those are refused
-   * unchecked, so guesses sent in parallel cannot all be checked before the lock lands.
+   * Counts a password attempt of a client the account does not trust before the password is
+   * checked, and returns its number. Throws the lockout while the address is locked, and for
+   * attempts past the threshold: those are refused unchecked, so guesses sent in parallel cannot
+   * all be checked before the lock lands.
    */
   private async claimAttempt(email: string): Promise<number> {
     const { attempt, lockedUntil } = await repo.claimLoginAttempt(this.db, emailKey(email), this.lockOptions());
@@ -231,28 +285,82 @@ export class AuthService {
   private lockedError(until: Date) {
     const secs = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
     return appError('ACCOUNT_LOCKED', {
-      message: `Too many failed sign-in attempts. This account is locked for ${describeWait(secs)}. Please try again later or reset your password.`,
+      message: `Too many failed sign-in attempts. This account is locked for ${describeWait(secs)} on devices it was not used on before. Please sign in from one of your devices, try again later or reset your password.`,
       retryAfter: secs,
     });
   }
 
-  /** A wrong password; the one that reaches the threshold locks the address. */
-  private async failedAttempt(email: string, attempt: number) {
-    if (attempt >= this.config.LOGIN_LOCK_THRESHOLD) {
-      throw this.lockedError(await repo.lockLogin(this.db, emailKey(email), this.lockOptions().lockMs));
+  /**
+   * A wrong password from an untrusted client; the one that reaches the threshold locks the address
+   * for untrusted clients and tells the owner, once per lock (the attempts past it are refused
+   * before they get here).
+   */
+  private async failedAttempt(email: string, attempt: number, owner: repo.SubscriberRow | undefined) {
+    if (attempt < this.config.LOGIN_LOCK_THRESHOLD) return;
+    const until = await repo.lockLogin(this.db, emailKey(email), this.lockOptions().lockMs);
+    if (owner && attempt === this.config.LOGIN_LOCK_THRESHOLD) {
+      await this.mail.enqueue(this.db, owner.email, owner.locale, {
+        kind: 'sign-in-attempts',
+        firstName: owner.firstName,
+        attempts: attempt,
+        minutes: this.config.LOGIN_LOCK_MINUTES,
+      });
     }
+    throw this.lockedError(until);
   }
 
-  async login(input: { email: string; password: string; stayLoggedIn: boolean; userAgent?: string | undefined }): Promise<LoginResponse> {
-    const attempt = await this.claimAttempt(input.email);
+  // --- trusted devices (OWASP "device cookies") ------------------------------------------------
+
+  private deviceSignature(subscriberId: string, nonce: string) {
+    return createHmac('sha256', this.deps.deviceKey).update(`${subscriberId}:${nonce}`).digest('base64url').slice(0, 32);
+  }
+
+  /** A token naming this browser as one the subscriber signed in on with their password. */
+  private deviceToken(subscriberId: string) {
+    const nonce = randomBytes(16).toString('base64url');
+    return `${nonce}.${this.deviceSignature(subscriberId, nonce)}`;
+  }
+
+  /** The device's nonce when `token` was issued to this subscriber; undefined otherwise. */
+  private trustedNonce(token: string | undefined, subscriberId: string): string | undefined {
+    const m = /^([\w-]{22})\.([\w-]{32})$/.exec(token ?? '');
+    if (!m) return undefined;
+    const a = Buffer.from(m[2]!);
+    const b = Buffer.from(this.deviceSignature(subscriberId, m[1]!));
+    return a.length === b.length && timingSafeEqual(a, b) ? m[1] : undefined;
+  }
+
+  /**
+   * Password sign-in. Failures of clients the account does not know count toward a lock of the
+   * address for such clients; a browser that signed in with the password before (its device
+   * token) is exempt and counts its own failures, so strangers guessing cannot lock the owner out
+   * of their own devices. Past its own limit, a device is treated like any other client.
+   */
+  async login(input: {
+    email: string;
+    password: string;
+    stayLoggedIn: boolean;
+    userAgent?: string | undefined;
+    device?: string | undefined;
+  }): Promise<LoginResult> {
     const s = await repo.findSubscriberByEmail(this.db, input.email);
+    const nonce = s ? this.trustedNonce(input.device, s.id) : undefined;
+    const deviceCounter = nonce ? `device-failures:${nonce}` : undefined;
+    let trusted = false;
+    let attempt = 0;
+    if (deviceCounter) {
+      const { hits } = await this.throttle.hit(deviceCounter, this.lockOptions().windowMs);
+      trusted = hits <= this.config.LOGIN_LOCK_THRESHOLD;
+    }
+    if (!trusted) attempt = await this.claimAttempt(input.email);
     // Unknown address and wrong password take the same time and get the same answer.
     const ok = await verifyPassword(s?.passwordHash, input.password);
     if (!s || !ok) {
-      await this.failedAttempt(input.email, attempt);
+      if (!trusted) await this.failedAttempt(input.email, attempt, s);
       throw appError('INCORRECT_CREDENTIALS');
     }
-    await repo.clearLoginFailures(this.db, emailKey(input.email));
+    if (deviceCounter) await this.throttle.clear(deviceCounter);
+    if (!trusted) await repo.clearLoginFailures(this.db, emailKey(input.email));
     // Only someone who knows the password learns that the address is unverified.
     if (!s.emailVerifiedAt) throw appError('EMAIL_NOT_VERIFIED');
     if (s.passwordHash && needsRehash(s.passwordHash)) {
@@ -263,7 +371,7 @@ export class AuthService {
       method: 'password',
       userAgent: input.userAgent,
     });
-    return sessionResponse(session, s);
+    return { response: sessionResponse(session, s), device: this.deviceToken(s.id) };
   }
 
   status(session: SessionDetails | null) {
@@ -291,6 +399,10 @@ export class AuthService {
         // sends nothing, so a double click is one link and one mail.
         await repo.findSubscriberById(tx, s.id, { lock: true });
         if (await repo.hasResetTokenSince(tx, s.id, new Date(Date.now() - RESET_LINK_REPEAT_MS))) return;
+        // Past the per-address cap nothing more is sent, silently: the links already mailed stay
+        // valid, and the answer does not change (a 429 here would let anyone stop the owner's reset).
+        const cap = this.config.RATE_LIMIT_FORGOT_EMAIL;
+        if ((await this.throttle.hit(`forgot-mail:${emailKey(email)}`, cap.windowMs, tx)).hits > cap.max) return;
         const token = randomBytes(32).toString('base64url');
         await repo.insertResetToken(tx, s.id, sha256(token), new Date(Date.now() + minutes * 60_000));
         const link = `${this.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
@@ -336,22 +448,27 @@ export class AuthService {
 
   // --- signed-in actions ---------------------------------------------------------------------
 
-  /** Checks the password of the signed-in subscriber (counts toward the lockout). */
+  /**
+   * Checks the password of the signed-in subscriber. Wrong passwords are counted per session, not
+   * toward the account's sign-in lock: other people's failed sign-ins never stop a session that is
+   * already open, and a stolen session still cannot guess more than the threshold per window.
+   */
   private async confirmPassword(who: AuthenticatedSubscriber, password: string, field: string) {
-    const attempt = await this.claimAttempt(who.email);
+    const counter = `confirm-failures:${who.sessionId}`;
+    const { hits, retryAfter } = await this.throttle.hit(counter, this.lockOptions().windowMs);
+    if (hits > this.config.LOGIN_LOCK_THRESHOLD) {
+      throw appError('ACCOUNT_LOCKED', {
+        message: `Too many wrong passwords. Please try again in ${describeWait(retryAfter)} or reset your password.`,
+        retryAfter,
+      });
+    }
     const s = await repo.findSubscriberById(this.db, who.id);
     if (!s) throw appError('UNAUTHORIZED');
     if (await verifyPassword(s.passwordHash, password)) {
-      // Like a successful sign-in: the attempt counted above was no failure.
-      await repo.clearLoginFailures(this.db, emailKey(who.email));
+      await this.throttle.clear(counter);
       return { subscriber: s, ok: true as const };
     }
-    return { subscriber: s, ok: false as const, reject: () => this.wrongPassword(who.email, field, attempt) };
-  }
-
-  private async wrongPassword(email: string, field: string, attempt: number): Promise<never> {
-    await this.failedAttempt(email, attempt);
-    throw incorrectPassword(field);
+    return { subscriber: s, ok: false as const, reject: (): Promise<never> => Promise.reject(incorrectPassword(field)) };
   }
 
   /** New password; every other session of the subscriber ends, this one stays. */

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, registerResponseSchema } from '@app/shared/contracts/auth';
 import { AuthMessages } from '@app/shared/rules/account';
@@ -30,7 +29,6 @@ const issuedTokens = new Map<string, string>();
 // Generous limits for the main app: the limit tests use apps of their own.
 const roomyLimits = {
   RATE_LIMIT_LOGIN: '1000/15m',
-  RATE_LIMIT_LOGIN_EMAIL: '1000/15m',
   RATE_LIMIT_REGISTER: '1000/1h',
   RATE_LIMIT_VERIFY: '1000/15m',
   RATE_LIMIT_RESEND: '1000/1h',
@@ -452,9 +450,12 @@ describe('forgotten password', () => {
 
   it('resets by a single-use link, ends every session, and unlocks the account', async () => {
     const { email, token: oldToken } = await signedUp('reset');
-    // Lock the account first: the reset must lift it.
+    // Lock the account first (for clients it does not know): the reset must lift it.
+    const lockedFrom = peer.received.length;
     for (let i = 1; i <= 10; i++) await login(email, `nope-${i}`);
     expect((await login(email)).statusCode).toBe(429);
+    // The owner hears of it once.
+    expect((await peer.waitFor(email, { after: lockedFrom })).subject).toBe('Failed sign-in attempts on your Liberty Wave Mobile account');
 
     const before = peer.received.length;
     await call('POST', '/public/auth/forgot_password', { body: { email } });
@@ -594,7 +595,7 @@ describe('deleting the account', () => {
 });
 
 describe('request limits', () => {
-  it('limits registrations per IP and forgot-password per address', async () => {
+  it('limits registrations per IP; forgot-password per address never refuses', async () => {
     const limited = await buildTestApp({ env: { SMTP_URL: peer.url, RATE_LIMIT_REGISTER: '2/1h', RATE_LIMIT_FORGOT_EMAIL: '2/1h' } });
     try {
       const reg = (ip: string) => call('POST', '/public/auth/register', { app: limited, ip, body: registration(uniqueEmail('flood')) });
@@ -608,9 +609,9 @@ describe('request limits', () => {
 
       const email = uniqueEmail('forgetful');
       const forgot = (ip: string) => call('POST', '/public/auth/forgot_password', { app: limited, ip, body: { email } });
-      expect((await forgot('198.51.100.1')).statusCode).toBe(200);
-      expect((await forgot('198.51.100.2')).statusCode).toBe(200);
-      expect((await forgot('198.51.100.3')).statusCode).toBe(429);
+      // Past the per-address cap the answer stays the same (the cap only stops the mail, see
+      // hardening/lockout.test.ts): a stranger's requests never make the owner's answer a 429.
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await forgot(ip)).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
@@ -624,30 +625,6 @@ describe('request limits', () => {
       expect((await attempt()).statusCode).toBe(429);
     } finally {
       await limited.close();
-    }
-  });
-
-  it('shares the counters between instances through Redis when REDIS_URL is set', async (ctx) => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
-    const up = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    probe.disconnect();
-    if (!up) return ctx.skip();
-    const env = { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: `test-${process.pid}-${Date.now()}`, RATE_LIMIT_FORGOT: '2/1m' };
-    const a = await buildTestApp({ env });
-    const b = await buildTestApp({ env });
-    try {
-      const forgot = (app: TestApp) => call('POST', '/public/auth/forgot_password', { app, ip: '192.0.2.44', body: { email: uniqueEmail('shared') } });
-      expect((await forgot(a)).statusCode).toBe(200);
-      expect((await forgot(b)).statusCode).toBe(200);
-      expect((await forgot(a)).statusCode).toBe(429);
-      expect((await forgot(b)).statusCode).toBe(429);
-    } finally {
-      await a.close();
-      await b.close();
     }
   });
 });

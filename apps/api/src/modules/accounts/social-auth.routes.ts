@@ -13,7 +13,7 @@ import type { SocialAuthService } from './social-auth.service.js';
 const COOKIE = 'social_flow';
 const COOKIE_PATH = '/public/auth/social/';
 
-function readCookie(req: FastifyRequest, name: string): string | undefined {
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=');
     if (i > 0 && part.slice(0, i).trim() === name) {

@@ -17,6 +17,7 @@ export type MailContent =
   | { kind: 'password-reset'; firstName: string; link: string; minutes: number }
   | { kind: 'password-changed'; firstName: string; at: Date | string }
   | { kind: 'account-deleted'; firstName: string }
+  | { kind: 'sign-in-attempts'; firstName: string; attempts: number; minutes: number }
   | { kind: 'order-paid'; firstName: string; orderNumber: string; total: number; currency: string; link: string }
   | { kind: 'order-shipped'; firstName: string; orderNumber: string; carrier: string; trackingNumber: string; trackingUrl: string }
   | { kind: 'order-refunded'; firstName: string; orderNumber: string; amount: number; currency: string };
@@ -170,6 +171,11 @@ export class MailTemplates {
       case 'account-deleted': {
         prefix = 'accountDeleted';
         blocks = [p(`${prefix}.body`), p(`${prefix}.records`), p(`${prefix}.goodbye`)];
+        break;
+      }
+      case 'sign-in-attempts': {
+        prefix = 'signInAttempts';
+        blocks = [p(`${prefix}.body`, { attempts: content.attempts, minutes: content.minutes }), p(`${prefix}.stillYou`), p(`${prefix}.ifNot`)];
         break;
       }
       case 'order-paid': {
