@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema } from '@app/shared/contracts/checkout';
 import { purchaseResultSchema, type PurchaseResult } from '@app/shared/contracts/orders';
 import { paymentSchema, type Payment } from '@app/shared/contracts/payments';
+import { recordingTransport } from '../../adapters/mail/recording-transport.js';
 import { gatewayEvents, orders, payments } from '../../db/schema/checkout.js';
 import { startCoinPaymentsStandin, type CoinPaymentsStandin } from '../../test/standins/coinpayments-standin.js';
 import { startPayPalStandin, type PayPalStandin } from '../../test/standins/paypal-standin.js';
@@ -20,10 +21,12 @@ let t: TestApp;
 let paypal: PayPalStandin;
 let coins: CoinPaymentsStandin;
 let esim: PickedPlan;
+const mail = recordingTransport();
 
 beforeAll(async () => {
   [paypal, coins] = await Promise.all([startPayPalStandin(), startCoinPaymentsStandin()]);
   t = await buildTestApp({
+    mailTransport: mail,
     env: {
       PAYMENT_GATEWAYS: 'sandbox,paypal,coinpayments',
       PAYPAL_CLIENT_ID: paypal.clientId,
@@ -44,13 +47,13 @@ afterAll(async () => {
   await Promise.all([paypal?.close(), coins?.close()]);
 });
 
-async function visitorOrder(): Promise<PurchaseResult> {
+async function visitorOrder(email = uniqueEmail('gw')): Promise<PurchaseResult> {
   const items = [planItem(esim)];
   const q = quoteSchema.parse((await t.app.inject({ method: 'POST', url: '/public/sim/purchase/price', payload: { items } })).json());
   const res = await t.app.inject({
     method: 'POST',
     url: '/public/sim/purchase',
-    payload: { items, expectedTotal: q.total, requestId: newId(), emailAddress: uniqueEmail('gw') },
+    payload: { items, expectedTotal: q.total, requestId: newId(), emailAddress: email },
   });
   expect(res.statusCode, res.body).toBe(200);
   return purchaseResultSchema.parse(res.json());
@@ -131,6 +134,7 @@ describe('PayPal through checkout', () => {
     // …until the buyer gives it up.
     const canceled = paymentSchema.parse((await call(p, started.id, 'cancel')).json());
     expect(canceled).toMatchObject({ status: 'canceled', failureCode: 'canceled' });
+    expect(mail.sent.filter((m) => m.kind === 'payment-failed' && m.subject.includes(p.order.number))).toEqual([]);
     expect(await orderStatus(p.order.id)).toBe('unpaid');
     const paid = await pay(p, { gateway: 'sandbox', method: 'card', cardToken: card('ok') });
     expect(paid.status).toBe('succeeded');
@@ -164,13 +168,19 @@ describe('CoinPayments through checkout', () => {
     expect(await orderStatus(p.order.id)).toMatch(/paid|processing|delivered/);
   });
 
-  it('an expired address fails as expired when the customer checks; another attempt may follow', async () => {
-    const p = await visitorOrder();
+  it('an expired address fails as expired when the customer checks, mails the customer once; another attempt may follow', async () => {
+    const email = uniqueEmail('expired');
+    const p = await visitorOrder(email);
     const started = await pay(p, { gateway: 'coinpayments', method: 'crypto', currencyCrypto: 'BTC' });
     coins.setStatus(await reference(started.id), 'expired');
     const expired = paymentSchema.parse((await call(p, started.id, 'confirm')).json());
     expect(expired).toMatchObject({ status: 'failed', failureCode: 'expired', outcome: 'failure' });
     expect(await orderStatus(p.order.id)).toBe('unpaid');
+    expect(paymentSchema.parse((await call(p, started.id, 'confirm')).json()).status).toBe('failed');
+    await expect.poll(() => mail.sent.filter((m) => m.to === email && m.kind === 'payment-failed').length, { timeout: 10_000 }).toBe(1);
+    const sent = mail.sent.find((m) => m.to === email && m.kind === 'payment-failed')!;
+    expect(sent.subject).toContain(p.order.number);
+    expect(sent.text).toContain('ran out');
     expect((await pay(p, { gateway: 'coinpayments', method: 'crypto', currencyCrypto: 'BTC' })).status).toBe('requires_action');
   });
 });

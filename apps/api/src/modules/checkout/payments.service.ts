@@ -289,11 +289,32 @@ export class PaymentService {
           if (!row) return p;
           const others = (await repo.orderPayments(tx, order.id)).some((o) => o.id !== p.id && o.type === 'debit' && OPEN.includes(o.status));
           if (!others) await repo.updateOrder(tx, order.id, { status: 'unpaid' }, ['pending']);
+          await this.mailLateFailure(tx, order, p, row);
           return row;
         }
       }
     };
     return outer ? run(outer) : this.db.transaction(run);
+  }
+
+  /**
+   * A payment that fails after the customer left the page is mailed (in the transaction that records
+   * it): a crypto address that ran out, or a payment in process that the gateway refused later. An
+   * immediate decline, a failed confirmation step or the customer's own cancel is shown on the page.
+   */
+  private async mailLateFailure(tx: Executor, order: repo.OrderRow, before: repo.PaymentRow, after: repo.PaymentRow) {
+    const late = after.status === 'failed' && before.gatewayReference !== null && (before.status === 'pending' || after.failureCode === 'expired');
+    if (!late || PAID_STATUSES.includes(order.status)) return;
+    const subscriber = await findSubscriberById(tx, order.subscriberId);
+    await this.deps.mail.enqueue(tx, order.email, subscriber?.locale, {
+      kind: 'payment-failed',
+      firstName: subscriber?.firstName ?? '',
+      orderNumber: order.number,
+      total: order.total,
+      currency: order.currency,
+      reason: after.failureCode === 'expired' ? 'expired' : 'failed',
+      link: `${this.deps.settings.publicUrl}/dashboard/order-view/${order.id}`,
+    });
   }
 
   /** The order is paid by `payment` (in its transaction): invoice, credits, fulfilment, mail. */

@@ -20,7 +20,9 @@ export type MailContent =
   | { kind: 'sign-in-attempts'; firstName: string; attempts: number; minutes: number }
   | { kind: 'order-paid'; firstName: string; orderNumber: string; total: number; currency: string; link: string }
   | { kind: 'order-shipped'; firstName: string; orderNumber: string; carrier: string; trackingNumber: string; trackingUrl: string }
-  | { kind: 'order-refunded'; firstName: string; orderNumber: string; amount: number; currency: string };
+  | { kind: 'order-refunded'; firstName: string; orderNumber: string; amount: number; currency: string }
+  /** A payment that failed after the customer left the page (crypto not sent in time, a capture refused later). */
+  | { kind: 'payment-failed'; firstName: string; orderNumber: string; total: number; currency: string; reason: 'expired' | 'failed'; link: string };
 
 export type MailKind = MailContent['kind'];
 
@@ -201,6 +203,17 @@ export class MailTemplates {
         const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.amount / 100);
         subjectValues = { ...v, orderNumber: content.orderNumber };
         blocks = [p(`${prefix}.body`, { orderNumber: content.orderNumber, amount }), p(`${prefix}.policy`)];
+        break;
+      }
+      case 'payment-failed': {
+        prefix = 'paymentFailed';
+        const total = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.total / 100);
+        subjectValues = { ...v, orderNumber: content.orderNumber };
+        blocks = [
+          p(`${prefix}.${content.reason}`, { orderNumber: content.orderNumber, total }),
+          p(`${prefix}.nothingTaken`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
         break;
       }
     }

@@ -16,6 +16,7 @@ const contents: MailContent[] = [
   { kind: 'password-reset', firstName: 'Zoé', link: 'https://shop.example/auth/reset-password?token=abc_DEF-123', minutes: 60 },
   { kind: 'password-changed', firstName: 'Zoé', at },
   { kind: 'account-deleted', firstName: 'Zoé' },
+  { kind: 'payment-failed', firstName: 'Zoé', orderNumber: 'LW-7F3K9Q', total: 2599, currency: 'USD', reason: 'expired', link: 'https://shop.example/dashboard/order-view/1' },
 ];
 
 describe('templates', () => {
@@ -25,18 +26,21 @@ describe('templates', () => {
       'Reset your Liberty Wave Mobile password',
       'Your Liberty Wave Mobile password was changed',
       'Your Liberty Wave Mobile account has been deleted',
+      'Your payment for Liberty Wave Mobile order LW-7F3K9Q did not go through',
     ],
     es: [
       '482913 es tu código de verificación de Liberty Wave Mobile',
       'Restablece tu contraseña de Liberty Wave Mobile',
       'Se ha cambiado tu contraseña de Liberty Wave Mobile',
       'Tu cuenta de Liberty Wave Mobile ha sido eliminada',
+      'Tu pago del pedido LW-7F3K9Q de Liberty Wave Mobile no se completó',
     ],
     fr: [
       '482913 est votre code de vérification Liberty Wave Mobile',
       'Réinitialisez votre mot de passe Liberty Wave Mobile',
       'Votre mot de passe Liberty Wave Mobile a été modifié',
       'Votre compte Liberty Wave Mobile a été supprimé',
+      'Votre paiement de la commande Liberty Wave Mobile LW-7F3K9Q n’a pas abouti',
     ],
   };
 
