@@ -78,7 +78,7 @@ function pages(): RouteObject[] {
 
       { path: 'activate', ...page(() => import('./routes/activate')) },
       titled('wifi-actions', 'page.wifiActions.title'),
-      titled('port-in-number', 'page.portIn.title'),
+      { path: 'port-in-number', ...page(() => import('./routes/port-in-number')) },
       titled('extend-your-sim', 'page.extend.title'),
       titled('top-up-sim', 'page.topUp.title'),
       { path: 'auth/registration', ...page(() => import('./routes/auth-registration')) },
@@ -106,7 +106,7 @@ function pages(): RouteObject[] {
               { index: true, ...page(() => import('./routes/dashboard-home')) },
               { path: 'sim', ...page(() => import('./routes/dashboard-sim')) },
               { path: 'sim/:id', ...page(() => import('./routes/dashboard-sim-detail')) },
-              titled('port-in', 'page.dashboard.portIn.title'),
+              { path: 'port-in', ...page(() => import('./routes/dashboard-port-in')) },
               { path: 'payment', ...page(() => import('./routes/dashboard-payment')) },
               titled('add-ons', 'page.dashboard.addOns.title'),
               { path: 'invoice', ...page(() => import('./routes/dashboard-invoice')) },
