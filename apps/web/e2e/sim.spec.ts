@@ -27,7 +27,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 // Several page loads, two axe runs and a real carrier round trip each: more than the default 45 s on a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.describe('SIMs', () => {
   test('the demo subscriber sees their SIMs, opens one and toggles auto-renew off and on again', async ({ browser }) => {
