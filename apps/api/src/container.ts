@@ -37,6 +37,8 @@ import { RatesService } from './modules/rates/rates.service.js';
 import { CARRIER_RECONCILE_JOB, CarrierActionService } from './modules/sims/carrier-actions.service.js';
 import { PortingService } from './modules/sims/porting.service.js';
 import { SimsService } from './modules/sims/sims.service.js';
+import { SimActionsService } from './modules/sims/sim-actions.service.js';
+import { SimFulfiller } from './modules/sims/sim-fulfilment.js';
 import { ResellerService } from './modules/resellers/resellers.service.js';
 
 /**
@@ -70,6 +72,7 @@ export interface Services {
   carrierActions: CarrierActionService;
   sims: SimsService;
   porting: PortingService;
+  simActions: SimActionsService;
   quotes: QuoteService;
   orders: OrdersService;
   payments: PaymentService;
@@ -205,6 +208,16 @@ export async function buildContainer(
   };
   const carrierActions = new CarrierActionService(db, carrier, queue, carrierSettings, log);
   const sims = new SimsService(db, carrier, carrierActions, catalogue, coverage, log);
+  const pricing = {
+    simCardPrice: config.SIM_CARD_PRICE_CENTS,
+    taxRateBps: config.TAX_RATE_BPS,
+    surchargeBps: config.SURCHARGE_BPS,
+    currency: config.CURRENCY,
+  };
+  const simActions = new SimActionsService({ db, catalogue, orders, quotes, pricing });
+  const simFulfiller = new SimFulfiller({ sims, actions: carrierActions, catalogue, mail, publicUrl: config.publicUrl });
+  fulfillers.register(simFulfiller);
+  carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));
 
   const services: Services = {
     throttle,
@@ -224,6 +237,7 @@ export async function buildContainer(
     carrierActions,
     sims,
     porting: new PortingService(db, carrier, carrierActions, sims),
+    simActions,
     quotes,
     orders,
     payments: paymentService,

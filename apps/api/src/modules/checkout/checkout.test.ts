@@ -1,4 +1,4 @@
-import { eq, and } from 'drizzle-orm';
+import { eq, and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema } from '@app/shared/contracts/checkout';
 import { orderSchema, purchaseResultSchema, type PurchaseResult } from '@app/shared/contracts/orders';
@@ -9,8 +9,9 @@ import type { CartItem } from '@app/shared/contracts/cart';
 import { signSandboxEvent, SANDBOX_SIGNATURE_HEADER } from '../../adapters/payments/sandbox/sandbox-gateway.js';
 import { subscribers } from '../../db/schema/accounts.js';
 import { resellers } from '../../db/schema/catalogue.js';
-import { gatewayEvents, invoices, orders, payments, resellerAccounts, sandboxCharges } from '../../db/schema/checkout.js';
-import { signedInSubscriber, uniqueEmail, type SignedIn } from '../../test/fixtures.js';
+import { gatewayEvents, invoices, orderLines, orders, payments, resellerAccounts, sandboxCharges } from '../../db/schema/checkout.js';
+import { sims } from '../../db/schema/sims.js';
+import { eventually, signedInSubscriber, uniqueEmail, type SignedIn } from '../../test/fixtures.js';
 import { addOnWithPlan, addOnItem, address, card, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
@@ -396,15 +397,13 @@ describe('refunds (SPEC §1)', () => {
     const { addOn: a, plan: e } = await addOnWithPlan(t.container, 'esim');
     const addOnOnly = await paidOrder([addOnItem(a.id, e)]);
     await expect(t.services.payments.refundOrder(addOnOnly.order.id)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
-    // The SIM feature's fulfiller says the plan's SIM is active.
-    const activated = new Set<string>();
-    t.services.fulfillers.register({
-      lineTypes: ['plan'],
-      fulfil: async () => ({ status: 'done' }),
-      refundable: async (order) => !activated.has(order.id),
-    });
+    // The SIM feature's fulfiller makes the plan's SIM; once that SIM is on the network, no refund.
     const active = await paidOrder([planItem(esim())]);
-    activated.add(active.order.id);
+    const simIds = await eventually(async () => {
+      const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, active.order.id));
+      return (line?.details as { simIds?: string[] } | null)?.simIds;
+    }, 10_000, 'the SIM of the order');
+    await t.db.update(sims).set({ status: 'active' }).where(inArray(sims.id, simIds));
     await expect(t.services.payments.refundOrder(active.order.id)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
   });
 });

@@ -35,6 +35,8 @@ export interface FulfilmentLine {
   unitPrice: number;
   total: number;
   details: Record<string, unknown> | null;
+  /** Whether the line was fulfilled already (refund decisions). */
+  fulfilled?: boolean | undefined;
 }
 
 export interface FulfilmentResult {

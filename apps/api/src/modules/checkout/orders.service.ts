@@ -182,15 +182,25 @@ export class OrdersService {
     quote: Quote,
     req: { expectedTotal: number; requestId: string; resellerCode?: string | undefined },
     shippingAddress: ShippingAddress | null,
+    lineExtras?: NewOrderInput['lineExtras'],
   ): Promise<PurchaseResult> {
     if (!quote.sellable) throw appError('CART_NOT_SELLABLE');
     if (quote.total !== req.expectedTotal) throw appError('PRICE_CHANGED');
     const resellerCode = await this.deps.resellers.activeCode(req.resellerCode);
-    const order = await this.deps.db.transaction(async (tx) => {
-      const repeated = await repo.findOrderByRequest(tx, who.id, req.requestId);
-      if (repeated) return repeated;
-      return this.createOrder(tx, { kind, subscriberId: who.id, email: who.email, requestId: req.requestId, quote, shippingAddress, resellerCode });
-    });
+    const place = () =>
+      this.deps.db.transaction(async (tx) => {
+        const repeated = await repo.findOrderByRequest(tx, who.id, req.requestId);
+        if (repeated) return repeated;
+        return this.createOrder(tx, { kind, subscriberId: who.id, email: who.email, requestId: req.requestId, quote, shippingAddress, resellerCode, lineExtras });
+      });
+    let order: repo.OrderRow;
+    try {
+      order = await place();
+    } catch (e) {
+      // The same request twice at once: the second finds the order the first made.
+      if (!isUniqueViolation(e)) throw e;
+      order = await place();
+    }
     return { order: await this.view(this.deps.db, order), accessToken: this.accessToken(order.id), account: 'signed_in' };
   }
 

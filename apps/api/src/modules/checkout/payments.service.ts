@@ -728,5 +728,6 @@ export function fulfilmentLine(l: repo.OrderLineRow): FulfilmentLine {
     unitPrice: l.unitPrice,
     total: l.total,
     details: (l.details as Record<string, unknown> | null) ?? null,
+    fulfilled: l.fulfilledAt !== null,
   };
 }

@@ -132,6 +132,7 @@ interface RouteSpec {
 
 const NO_SIM = '00000000-0000-4000-8000-00000000f022';
 const NO_ICCID = '8901260000000000008';
+const FUZZ_REQUEST = '00000000-0000-4000-8000-0000000fa221';
 const PORT = { number: '+1 312 555 0142', authorizedName: 'Fuzz Owner', accountNumber: 'ACC-1001', pin: '4321', billingAddress: '1 Main St', zip: '60602' };
 
 // Checkout: ids that name nothing (valid requests end in 404 or a 4xx rule), and whole valid bodies.
@@ -239,6 +240,19 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /subscriber/sim/check_recoverability/:id': { params: () => ({ id: NO_SIM }) },
   'GET /subscriber/sim/:id/purchase/allowed-addon-plans': { params: () => ({ id: NO_SIM }) },
   'GET /subscriber/add-on_plans': {},
+  'POST /subscriber/sim/:id/plan/renew/price': { params: () => ({ id: NO_SIM }), body: () => ({ mode: 'renew' }) },
+  'POST /subscriber/sim/:id/plan/renew': { params: () => ({ id: NO_SIM }), body: () => ({ mode: 'extend', expectedTotal: 1000, requestId: FUZZ_REQUEST }) },
+  'POST /subscriber/sim/:id/plan/change/price': { params: () => ({ id: NO_SIM }), body: (c) => ({ planId: c.planId, priceId: NO_SIM }) },
+  'POST /subscriber/sim/:id/plan/change': { params: () => ({ id: NO_SIM }), body: (c) => ({ planId: c.planId, priceId: NO_SIM, expectedTotal: 1000, requestId: FUZZ_REQUEST }) },
+  'POST /subscriber/sim/:id/recovery/purchase/price': { params: () => ({ id: NO_SIM }), body: () => ({}) },
+  'POST /subscriber/sim/:id/recovery/purchase': { params: () => ({ id: NO_SIM }), body: () => ({ expectedTotal: 1000, requestId: FUZZ_REQUEST }) },
+  'POST /subscriber/sim/:id/addons/purchase/price': { params: () => ({ id: NO_SIM }), body: () => ({ items: [{ addonId: NO_SIM, quantity: 1 }] }) },
+  'POST /subscriber/sim/:id/addons/purchase': {
+    params: () => ({ id: NO_SIM }),
+    body: () => ({ items: [{ addonId: NO_SIM, quantity: 1 }], expectedTotal: 1000, requestId: FUZZ_REQUEST }),
+  },
+  'POST /subscriber/top_up/price': { body: () => ({ amount: 2500 }) },
+  'POST /subscriber/top_up': { body: () => ({ amount: 2500, expectedTotal: 2500, requestId: FUZZ_REQUEST }) },
   'GET /subscriber/affiliate': {},
   'POST /public/sim/port/validate': { body: () => ({ number: '+1 312 555 0142' }) },
   'POST /subscriber/sim/port/validate': { body: () => ({ number: '+1 312 555 0142' }) },

@@ -22,7 +22,15 @@ export type MailContent =
   | { kind: 'order-shipped'; firstName: string; orderNumber: string; carrier: string; trackingNumber: string; trackingUrl: string }
   | { kind: 'order-refunded'; firstName: string; orderNumber: string; amount: number; currency: string }
   /** A payment that failed after the customer left the page (crypto not sent in time, a capture refused later). */
-  | { kind: 'payment-failed'; firstName: string; orderNumber: string; total: number; currency: string; reason: 'expired' | 'failed'; link: string };
+  | { kind: 'payment-failed'; firstName: string; orderNumber: string; total: number; currency: string; reason: 'expired' | 'failed'; link: string }
+  /** eSIM delivery: the LPA string and its parts, the iPhone one-tap link and install steps. */
+  | { kind: 'esim-ready'; firstName: string; planName: string; activationCode: string; smdpAddress: string; matchingId: string; installLink: string; link: string }
+  /** A paid change the network could not make; `note` says what happened to the money. */
+  | { kind: 'sim-action-failed'; firstName: string; number: string; note: string; link: string }
+  /** An automatic charge (auto-renew, auto-extend, auto top-up) was declined. */
+  | { kind: 'auto-charge-failed'; firstName: string; what: 'renew' | 'extend' | 'top_up'; number: string; amount: number; currency: string; retryAt: Date | string | null; link: string }
+  /** A plan ended while the subscriber was away. */
+  | { kind: 'plan-expired'; firstName: string; number: string; recoverUntil: Date | string; link: string };
 
 export type MailKind = MailContent['kind'];
 
@@ -214,6 +222,47 @@ export class MailTemplates {
           p(`${prefix}.nothingTaken`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
         ];
+        break;
+      }
+      case 'esim-ready': {
+        prefix = 'esimReady';
+        subjectValues = { ...v, planName: content.planName };
+        blocks = [
+          p(`${prefix}.body`, { planName: content.planName }),
+          p(`${prefix}.iphone`),
+          { link: content.installLink, label: this.t(lang, `${prefix}.installButton`) },
+          p(`${prefix}.manual`, { smdpAddress: content.smdpAddress, matchingId: content.matchingId }),
+          { code: content.activationCode },
+          p(`${prefix}.android`),
+          p(`${prefix}.once`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
+        break;
+      }
+      case 'sim-action-failed': {
+        prefix = 'simActionFailed';
+        blocks = [p(`${prefix}.body`, { number: content.number }), { p: content.note }, { link: content.link, label: this.t(lang, `${prefix}.button`) }];
+        break;
+      }
+      case 'auto-charge-failed': {
+        prefix = 'autoChargeFailed';
+        const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.amount / 100);
+        const retry = content.retryAt ? new Date(content.retryAt) : null;
+        subjectValues = { ...v, what: content.what };
+        blocks = [
+          p(`${prefix}.body`, { what: content.what, number: content.number, amount }),
+          retry
+            ? p(`${prefix}.retry`, { date: `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(retry)} UTC` })
+            : p(`${prefix}.noRetry`),
+          p(`${prefix}.stillOn`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
+        break;
+      }
+      case 'plan-expired': {
+        prefix = 'planExpired';
+        const until = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(content.recoverUntil));
+        blocks = [p(`${prefix}.body`, { number: content.number }), p(`${prefix}.recover`, { date: until }), { link: content.link, label: this.t(lang, `${prefix}.button`) }];
         break;
       }
     }

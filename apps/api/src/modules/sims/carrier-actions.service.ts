@@ -34,6 +34,8 @@ export interface ActionContext {
   address?: unknown;
   /** What the subscriber is told about the money if the action fails for good. */
   paid?: boolean;
+  /** The order line that paid for it (credited back to the balance if the network refuses it for good). */
+  charge?: { orderLineId: string; amount: number };
 }
 
 export interface CarrierActionSettings {

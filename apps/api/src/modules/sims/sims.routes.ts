@@ -16,13 +16,24 @@ import {
   simListSchema,
   simLookupQuerySchema,
   simLookupSchema,
+  simActionQuoteSchema,
+  simAddOnsPurchaseSchema,
+  simAddOnsRequestSchema,
+  simChangePlanPurchaseSchema,
+  simChangePlanRequestSchema,
+  simRenewPurchaseSchema,
+  simRenewRequestSchema,
   simSchema,
+  topUpPurchaseSchema,
+  topUpRequestSchema,
   usageLogQuerySchema,
   usageLogSchema,
   wifiCallingBodySchema,
   zipBodySchema,
 } from '@app/shared/contracts/sims';
+import { purchaseResultSchema } from '@app/shared/contracts/orders';
 import type { PortingService } from './porting.service.js';
+import type { SimActionsService } from './sim-actions.service.js';
 import type { SimsService } from './sims.service.js';
 
 const iccidParams = z.object({ id: z.string().trim().min(6).max(32) });
@@ -31,12 +42,45 @@ const portParams = z.object({ id: z.uuid() });
 
 /**
  * SIM routes (spec §7 SIMs, SIM actions, Porting). Thin: parse, take the subscriber from the
- * session, call one service. Paid actions (renew, change, add-ons, recovery…) are order lines of
- * the checkout machinery and live with it.
+ * session, call one service. Paid actions (renew, extend, change, recovery, add-ons, top-up) answer
+ * a quote with their effect (`/price`) or create a checkout order to pay (see contracts/sims.ts).
  */
-export function simRoutes(simsService: SimsService, porting: PortingService) {
+export function simRoutes(simsService: SimsService, porting: PortingService, paid: SimActionsService) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const who = (req: { subscriber: { id: string; email: string } }) => ({ id: req.subscriber.id, email: req.subscriber.email });
+
+    // --- paid SIM actions (quote → order; paid through /subscriber/payment) -------------------------------
+    const quoteOpts = <B>(body: B) => ({ schema: { params: simIdParamsSchema, body, response: { 200: simActionQuoteSchema } } });
+    const buyOpts = <B>(body: B) => ({ schema: { params: simIdParamsSchema, body, response: { 200: purchaseResultSchema } } });
+    app.post('/subscriber/sim/:id/plan/renew/price', quoteOpts(simRenewRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'renew', mode: req.body.mode, priceId: req.body.priceId }),
+    );
+    app.post('/subscriber/sim/:id/plan/renew', buyOpts(simRenewPurchaseSchema), (req) =>
+      paid.purchase(who(req), req.params.id, { kind: 'renew', mode: req.body.mode, priceId: req.body.priceId }, req.body),
+    );
+    app.post('/subscriber/sim/:id/plan/change/price', quoteOpts(simChangePlanRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'change', planId: req.body.planId, priceId: req.body.priceId }),
+    );
+    app.post('/subscriber/sim/:id/plan/change', buyOpts(simChangePlanPurchaseSchema), (req) =>
+      paid.purchase(who(req), req.params.id, { kind: 'change', planId: req.body.planId, priceId: req.body.priceId }, req.body),
+    );
+    app.post('/subscriber/sim/:id/recovery/purchase/price', quoteOpts(simRenewRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'recover', priceId: req.body.priceId }),
+    );
+    app.post('/subscriber/sim/:id/recovery/purchase', buyOpts(simRenewPurchaseSchema), (req) =>
+      paid.purchase(who(req), req.params.id, { kind: 'recover', priceId: req.body.priceId }, req.body),
+    );
+    app.post('/subscriber/sim/:id/addons/purchase/price', quoteOpts(simAddOnsRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'addons', items: req.body.items }),
+    );
+    app.post('/subscriber/sim/:id/addons/purchase', buyOpts(simAddOnsPurchaseSchema), (req) =>
+      paid.purchase(who(req), req.params.id, { kind: 'addons', items: req.body.items }, req.body),
+    );
+    app.post('/subscriber/top_up/price', { schema: { body: topUpRequestSchema, response: { 200: simActionQuoteSchema } } }, (req) => paid.topUpPrice(req.body.amount));
+    app.post('/subscriber/top_up', { schema: { body: topUpPurchaseSchema, response: { 200: purchaseResultSchema } } }, (req) =>
+      paid.topUp(who(req), req.body.amount, req.body),
+    );
 
     // --- subscriber -----------------------------------------------------------------------------------
     app.get('/subscriber/sim', { schema: { querystring: simListQuerySchema, response: { 200: simListSchema } } }, (req) =>

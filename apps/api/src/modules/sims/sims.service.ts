@@ -274,7 +274,7 @@ export class SimsService {
     await this.actions.record(tx, {
       simId: sim.id,
       subscriberId: sim.subscriberId,
-      request: { type: 'activate', iccid: sim.iccid, plan: planSpec(plan, period.days), zip, ...(port ? { port: port.details } : {}) },
+      request: { type: 'activate', iccid: sim.iccid, plan: { code: plan.id, days: period.days, dataMb: period.dataMb, voiceMinutes: period.voiceMinutes, sms: period.sms }, zip, ...(port ? { port: port.details } : {}) },
       context: { periodId: period.id, planId: plan.id, paid: true, ...(port ? { portId: port.portId } : {}) },
     });
     await tx.update(sims).set({ status: 'pending', zip, problem: null, problemNote: null }).where(eq(sims.id, sim.id));

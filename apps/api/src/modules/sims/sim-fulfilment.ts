@@ -1,0 +1,258 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { LineType } from '@app/shared/contracts/checkout';
+import type { Plan } from '@app/shared/contracts/catalogue';
+import type { CarrierRequest } from '../../adapters/carrier/carrier.js';
+import type { Executor } from '../../db/executor.js';
+import { orderLines } from '../../db/schema/checkout.js';
+import { simAddOns, simPlanPeriods, sims } from '../../db/schema/sims.js';
+import { findSubscriberById } from '../accounts/accounts.repository.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { findOrderLines } from '../checkout/checkout.repository.js';
+import type { FulfilmentLine, FulfilmentOrder, FulfilmentResult, OrderFulfiller } from '../checkout/fulfilment.js';
+import { creditBalance } from '../checkout/ledger.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { ActionContext, ActionRow, CarrierActionService } from './carrier-actions.service.js';
+import type { PlanActionDetails } from './sim-actions.service.js';
+import { scheduledPeriod, type SimRow } from './sims.repository.js';
+import { planSpec, type SimsService } from './sims.service.js';
+
+/**
+ * What a paid order line does to SIMs (decision 120's OrderFulfiller seam; decision 163):
+ * - `plan`: a new SIM or eSIM profile from inventory with the plan paid and waiting for activation
+ *   (one per unit; the line id makes a retried job take the same ones). eSIMs are delivered at once
+ *   (the activation code is on the SIM and in the delivery mail); physical SIMs wait for shipping.
+ * - `addon`: for an existing active SIM, a carrier `add_balance` action; for a SIM not on the network
+ *   yet (or one bought in the same order), the quotas are added to its paid period and go to the
+ *   network with the activation.
+ * - `renewal` (renew or extend), `plan_change`, `recovery`: a scheduled plan period and the carrier
+ *   action that starts it.
+ * - `top_up`: the amount on the account balance.
+ * Everything is written in the fulfilment transaction, together with the line's fulfilled mark, so a
+ * line is fulfilled exactly once. A paid action the network refuses for good is credited back to the
+ * balance (`creditOnFailure`), once per action.
+ */
+export class SimFulfiller implements OrderFulfiller {
+  readonly lineTypes: readonly LineType[] = ['plan', 'addon', 'renewal', 'plan_change', 'recovery', 'top_up'];
+
+  constructor(
+    private readonly d: {
+      sims: SimsService;
+      actions: CarrierActionService;
+      catalogue: CatalogueService;
+      mail: MailService;
+      publicUrl: string;
+    },
+  ) {}
+
+  async fulfil(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+    switch (line.type) {
+      case 'plan':
+        return this.newSims(order, line, tx);
+      case 'addon':
+        return this.addOn(order, line, tx);
+      case 'top_up':
+        await creditBalance(tx, {
+          subscriberId: order.subscriberId,
+          amount: line.total,
+          reason: 'top_up',
+          description: `Top-up, order ${order.number}`,
+          orderId: order.id,
+          sourceKey: `top_up:${line.id}`,
+        });
+        return { status: 'done' };
+      case 'renewal':
+      case 'plan_change':
+      case 'recovery':
+        return this.planAction(order, line, tx);
+      default:
+        return { status: 'waiting' };
+    }
+  }
+
+  /** A plan line is refundable while none of its SIMs is on the network (SPEC §1). */
+  async refundable(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<boolean> {
+    void order;
+    if (line.type !== 'plan') return !line.fulfilled;
+    const made = (line.details?.simIds as string[] | undefined) ?? [];
+    if (made.length === 0) return true;
+    const rows = await tx.select({ status: sims.status }).from(sims).where(inArray(sims.id, made));
+    return rows.every((s) => s.status === 'inactive');
+  }
+
+  private async plan(planId: string | null): Promise<Plan> {
+    const plan = planId ? (await this.d.catalogue.snapshot()).plans.get(planId) : undefined;
+    if (!plan) throw new Error(`order line plan ${planId ?? '(none)'} is not in the catalogue`);
+    return plan;
+  }
+
+  private async newSims(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+    const plan = await this.plan(line.planId);
+    const subscriber = await findSubscriberById(tx, order.subscriberId);
+    let physical = false;
+    const made: string[] = [];
+    for (let i = 0; i < line.quantity; i++) {
+      const reference = `${line.id}:${i}`;
+      const sim = await this.d.sims.provision(tx, { subscriberId: order.subscriberId, planId: plan.id, priceId: line.priceId, days: line.periodDays ?? undefined, reference });
+      made.push(sim.id);
+      if (sim.kind === 'physical') {
+        physical = true;
+        continue;
+      }
+      // Mailed once: the line is marked fulfilled in this transaction, so it never runs again after commit.
+      if (sim.activationCode && subscriber) {
+        const [, smdpAddress = '', matchingId = ''] = /^LPA:1\$([^$]+)\$(.+)$/.exec(sim.activationCode) ?? [];
+        await this.d.mail.enqueue(tx, order.email, subscriber.locale, {
+          kind: 'esim-ready',
+          firstName: subscriber.firstName,
+          planName: plan.name,
+          activationCode: sim.activationCode,
+          smdpAddress,
+          matchingId,
+          installLink: appleInstallLink(sim.activationCode),
+          link: `${this.d.publicUrl}/dashboard/sim`,
+        });
+      }
+    }
+    // Which SIMs the line made: refunds are possible only while none of them is activated.
+    await tx.update(orderLines).set({ details: { ...(line.details ?? {}), simIds: made } }).where(eq(orderLines.id, line.id));
+    return { status: physical ? 'waiting' : 'done' };
+  }
+
+  private async addOn(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+    const addOn = (await this.d.catalogue.snapshot()).addOns.find((a) => a.id === line.addonId);
+    if (!addOn) throw new Error(`order line add-on ${line.addonId ?? '(none)'} is not in the catalogue`);
+    const add = { dataMb: addOn.bandwidth * line.quantity, voiceMinutes: addOn.callMinutes * line.quantity, sms: addOn.sms * line.quantity };
+    let sim: SimRow | undefined;
+    if (line.simId) {
+      [sim] = await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1);
+    } else {
+      // Bought with a new plan in the same order: the first SIM of that plan's line.
+      const planLine = (await findOrderLines(tx, [order.id])).find((l) => l.type === 'plan' && l.planId === line.planId);
+      if (planLine) {
+        sim = await this.d.sims.provision(tx, {
+          subscriberId: order.subscriberId,
+          planId: planLine.planId!,
+          priceId: planLine.priceId,
+          days: planLine.periodDays ?? undefined,
+          reference: `${planLine.id}:0`,
+        });
+      }
+    }
+    if (!sim) throw new Error(`add-on line ${line.id}: no SIM to apply it to`);
+    if (sim.status === 'active') {
+      const [row] = await tx.insert(simAddOns).values({ simId: sim.id, addOnId: addOn.id, ...add, status: 'pending' }).returning();
+      const action = await this.d.actions.record(tx, {
+        simId: sim.id,
+        subscriberId: sim.subscriberId,
+        request: { type: 'add_balance', iccid: sim.iccid, add },
+        context: { addOnRowId: row!.id, paid: true, charge: { orderLineId: line.id, amount: line.total } },
+      });
+      await tx.update(simAddOns).set({ actionId: action.id }).where(eq(simAddOns.id, row!.id));
+      return { status: 'done' };
+    }
+    const period = await scheduledPeriod(tx, sim.id);
+    if (period && (sim.status === 'inactive' || sim.status === 'pending')) {
+      // Not on the network yet: the quotas travel with the activation (unlimited stays unlimited).
+      await tx
+        .update(simPlanPeriods)
+        .set({
+          dataMb: sql`case when ${simPlanPeriods.dataMb} is null then null else ${simPlanPeriods.dataMb} + ${add.dataMb} end`,
+          voiceMinutes: sql`case when ${simPlanPeriods.voiceMinutes} is null then null else ${simPlanPeriods.voiceMinutes} + ${add.voiceMinutes} end`,
+          sms: sql`case when ${simPlanPeriods.sms} is null then null else ${simPlanPeriods.sms} + ${add.sms} end`,
+        })
+        .where(eq(simPlanPeriods.id, period.id));
+      return { status: 'done' };
+    }
+    // The SIM left the network between quote and payment: the money goes to the balance, said plainly.
+    await this.creditLine(tx, order.subscriberId, line.id, line.total, sim.id, 'The add-on could not be applied because the SIM is no longer active.');
+    return { status: 'done' };
+  }
+
+  private async planAction(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+    const plan = await this.plan(line.planId);
+    const [sim] = line.simId ? await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1) : [];
+    if (!sim) throw new Error(`line ${line.id}: its SIM is gone`);
+    const details = (line.details ?? {}) as Partial<PlanActionDetails>;
+    const action = line.type === 'plan_change' ? 'change_plan' : line.type === 'recovery' ? 'recover' : (details.action ?? 'renew');
+    const days = line.periodDays ?? plan.validityDays;
+    const [period] = await tx
+      .insert(simPlanPeriods)
+      .values({
+        simId: sim.id,
+        planId: plan.id,
+        priceId: line.priceId,
+        source: action === 'change_plan' ? 'change' : action === 'recover' ? 'recover' : action === 'extend' ? 'extend' : 'renew',
+        days,
+        dataMb: plan.dataMb,
+        voiceMinutes: plan.voiceMinutes,
+        sms: plan.sms,
+      })
+      .returning();
+    const spec = planSpec(plan, days);
+    // Extend = a fresh period now on the same plan, which the network does as a plan change.
+    const request: CarrierRequest =
+      action === 'renew'
+        ? { type: 'renew', iccid: sim.iccid, plan: spec }
+        : action === 'recover'
+          ? { type: 'recover', iccid: sim.iccid, plan: spec }
+          : { type: 'change_plan', iccid: sim.iccid, plan: spec };
+    await this.d.actions.record(tx, {
+      simId: sim.id,
+      subscriberId: sim.subscriberId ?? order.subscriberId,
+      request,
+      context: { periodId: period!.id, planId: plan.id, paid: true, charge: { orderLineId: line.id, amount: line.total } },
+    });
+    return { status: 'done' };
+  }
+
+  private async creditLine(tx: Executor, subscriberId: string, lineId: string, amount: number, simId: string, why: string): Promise<string> {
+    await creditBalance(tx, { subscriberId, amount, reason: 'refund', description: why, sourceKey: `sim-credit:${lineId}` });
+    const note = `${why} The ${(amount / 100).toFixed(2)} you paid is on your account balance.`;
+    await tx.update(sims).set({ problem: 'CARRIER_ACTION_FAILED', problemNote: note }).where(eq(sims.id, simId));
+    return note;
+  }
+
+  /**
+   * Failure listener for carrier actions: a paid renewal, change, recovery or add-on that failed for
+   * good is credited to the balance (once per action) and the subscriber is mailed. A failed
+   * activation keeps the plan paid (it can be tried again), which is what its note says.
+   */
+  async creditOnFailure(tx: Executor, action: ActionRow): Promise<string | null> {
+    const ctx = action.context as ActionContext;
+    if (!ctx.paid || !action.subscriberId) return null;
+    let note: string;
+    if (action.type === 'activate') {
+      note = 'Your plan stays paid: you can try the activation again, or contact customer support and we will finish it for you.';
+    } else if (ctx.charge && ctx.charge.amount === 0) {
+      note = 'The network could not make this change. It was free, so nothing was charged.';
+    } else if (ctx.charge) {
+      await creditBalance(tx, {
+        subscriberId: action.subscriberId,
+        amount: ctx.charge.amount,
+        reason: 'refund',
+        description: 'A paid SIM change the network could not make',
+        sourceKey: `carrier-failed:${action.id}`,
+      });
+      note = `The network could not make this change. The ${(ctx.charge.amount / 100).toFixed(2)} you paid is on your account balance.`;
+    } else {
+      return null;
+    }
+    const subscriber = await findSubscriberById(tx, action.subscriberId);
+    const [sim] = action.simId ? await tx.select({ mdn: sims.mdn, iccid: sims.iccid }).from(sims).where(eq(sims.id, action.simId)).limit(1) : [];
+    if (subscriber && !subscriber.deletedAt) {
+      await this.d.mail.enqueue(tx, subscriber.email, subscriber.locale, {
+        kind: 'sim-action-failed',
+        firstName: subscriber.firstName,
+        number: sim?.mdn ?? sim?.iccid ?? '',
+        note,
+        link: `${this.d.publicUrl}/dashboard/sim`,
+      });
+    }
+    return note;
+  }
+}
+
+/** Apple's eSIM setup universal link (iOS 17.4+) carrying the LPA string. */
+export function appleInstallLink(activationCode: string): string {
+  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
+}
