@@ -30,8 +30,8 @@ function refresh(client: QueryClient) {
   void client.invalidateQueries({ queryKey: ['subscriber', 'profile'] });
 }
 
-export async function addCard(client: QueryClient, cardToken: string, makeDefault: boolean): Promise<SavedCardInfo> {
-  const card = await api.post('/subscriber/payment_method', { cardToken, gateway: 'sandbox', makeDefault }, { schema: savedCardSchema, toast: false });
+export async function addCard(client: QueryClient, cardToken: string, makeDefault: boolean, gateway: 'sandbox' | 'stripe' = 'sandbox'): Promise<SavedCardInfo> {
+  const card = await api.post('/subscriber/payment_method', { cardToken, gateway, makeDefault }, { schema: savedCardSchema, toast: false });
   refresh(client);
   return card;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { addCard, deleteCard, makeDefaultCard, setAutoFlag, usePaymentGateways, useSavedCards, type AutoFlag } from '../api/saved-cards-api';
+import { StripeCardForm } from '../lazy';
 import { SandboxCardForm } from '../sandbox/sandbox-card-form';
 import './saved-cards.css';
 
@@ -44,13 +45,17 @@ export function SavedCards() {
   const [removing, setRemoving] = useState<SavedCardInfo | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const addTitleId = useId();
-  const canAdd = gateways.data?.gateways.some((g) => g.id === 'sandbox' && g.savesCards) ?? false;
+  // Cards are saved through the card component of the gateway that keeps them: Stripe (Elements) where
+  // it is enabled, else the offline sandbox. The number stays in the browser either way.
+  const stripe = gateways.data?.gateways.find((g) => g.id === 'stripe' && g.savesCards && g.publicSettings.publishableKey);
+  const vault: 'stripe' | 'sandbox' | null = stripe ? 'stripe' : gateways.data?.gateways.some((g) => g.id === 'sandbox' && g.savesCards) ? 'sandbox' : null;
+  const canAdd = vault !== null;
 
   async function onToken(token: string) {
     setSaving(true);
     setAddError(null);
     try {
-      await addCard(client, token, (cards.data?.length ?? 0) === 0);
+      await addCard(client, token, (cards.data?.length ?? 0) === 0, vault ?? 'sandbox');
       notify.success({ id: 'cards.added' });
       setAdding(false);
     } catch (error) {
@@ -185,7 +190,16 @@ export function SavedCards() {
             <FormattedMessage id={addError} />
           </p>
         ) : null}
-        <SandboxCardForm busy={saving} submitLabel={<FormattedMessage id="cards.save" />} onToken={onToken} onCancel={() => setAdding(false)} />
+        {vault === 'stripe' && stripe ? (
+          <Suspense fallback={<Skeleton lines={3} />}>
+            <StripeCardForm publishableKey={stripe.publicSettings.publishableKey!} submitLabel={intl.formatMessage({ id: 'cards.save' })} disabled={saving} onToken={onToken} />
+            <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => setAdding(false)}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+          </Suspense>
+        ) : (
+          <SandboxCardForm busy={saving} submitLabel={<FormattedMessage id="cards.save" />} onToken={onToken} onCancel={() => setAdding(false)} />
+        )}
       </Dialog>
 
       <ConfirmDialog
