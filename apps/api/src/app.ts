@@ -22,6 +22,7 @@ import { simRoutes } from './modules/sims/sims.routes.js';
 import { createMetrics } from './modules/operations/metrics.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { Readiness } from './modules/operations/readiness.js';
+import { openApiRoutes, registerOpenApi } from './modules/operations/openapi.js';
 
 export interface AppOptions {
   /** Folder of the built web app; omit to use apps/web/dist, `false` to serve the API only. */
@@ -57,6 +58,8 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   // Helmet's set, CSP and HSTS decided per response in one module, also used for raw-socket errors.
   registerSecurityHeaders(app, pagePolicy);
   await app.register(compress, { threshold: 1024 });
+  // Before any route: the OpenAPI document is collected as routes are added.
+  await registerOpenApi(app, { title: config.COMPANY_NAME, publicUrl: config.publicUrl });
   const metrics = createMetrics({ pool: container.pool, queue: container.queue });
   metrics.instrument(app);
 
@@ -87,6 +90,8 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
       gateways: container.adapters.payments,
     }),
   );
+
+  openApiRoutes(app);
 
   if (webDist) await registerStaticWeb(app, webDist);
   return app;

@@ -8,7 +8,7 @@ import { inlineScriptHashes } from './security-headers.js';
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** Paths the API owns: never answered with the web app's HTML. */
-const API_PREFIXES = ['/public', '/subscriber', '/auth/oidc', '/healthz', '/readyz', '/metrics'];
+const API_PREFIXES = ['/public', '/subscriber', '/coinpayments', '/auth/oidc', '/healthz', '/readyz', '/metrics'];
 
 /**
  * Whether a path belongs to the API, however it is spelled: any letter case (`/SUBSCRIBER/profile`),

@@ -128,6 +128,8 @@ interface RouteSpec {
   body?: (c: Ctx) => Record<string, unknown>;
   /** Which session the signed-in run uses (default: the main one). */
   token?: (c: Ctx) => string;
+  /** Content type of a 2xx answer when it is not JSON (a page for people). */
+  produces?: string;
 }
 
 const NO_SIM = '00000000-0000-4000-8000-00000000f022';
@@ -173,6 +175,8 @@ const registration = () => ({
  */
 const ROUTES: Record<string, RouteSpec> = {
   'GET /public/ping': {},
+  'GET /public/openapi.json': {},
+  'GET /public/api-docs': { produces: 'text/html' },
   'GET /public/plan_category': {},
   'GET /public/plan/:id': { params: (c) => ({ id: c.planId }) },
   'GET /public/plan_pricing': { query: (c) => ({ planId: c.planId, isActive: 'true' }) },
@@ -638,7 +642,8 @@ function problemWith(o: Outcome): string | undefined {
   if (o.case.method === 'HEAD' || res.statusCode === 304) return undefined;
   if (res.statusCode >= 300 && res.statusCode < 400) return res.headers.location ? undefined : `redirect ${res.statusCode} without Location`;
   if (res.statusCode < 400) {
-    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `2xx that is not JSON: ${res.headers['content-type']}`;
+    const produces = ROUTES[o.route]?.produces ?? 'application/json';
+    if (!String(res.headers['content-type'] ?? '').startsWith(produces)) return `2xx that is not ${produces}: ${res.headers['content-type']}`;
     return undefined;
   }
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `error ${res.statusCode} is not JSON: ${res.headers['content-type']}`;
