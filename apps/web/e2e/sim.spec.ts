@@ -69,6 +69,12 @@ test.describe('SIMs', () => {
     await expect(page.getByTestId('esim-qr')).toBeVisible();
     await expect(page.getByTestId('esim-smdp')).toHaveText('smdp.sim.libertywave.example');
     await expect(page.getByTestId('esim-code')).toHaveText('DEMO-9003-DANA');
+
+    // The SIM in use has a week of usage: the chart and the table show it.
+    await page.goto('/dashboard/usage');
+    await expect(page.getByTestId('usage-chart')).toBeVisible();
+    await expect(page.getByTestId('usage-totals')).toContainText(/\d+(\.\d+)? (MB|GB)/);
+    expect(await page.getByTestId('usage-days').getByRole('row').count()).toBe(8);
     await context.close();
   });
 

@@ -114,7 +114,7 @@ function pages(): RouteObject[] {
               { path: 'order-status', ...page(() => import('./routes/dashboard-order-status')) },
               { path: 'order-view/:id', ...page(() => import('./routes/dashboard-order-view')) },
               { path: 'transaction', ...page(() => import('./routes/dashboard-transaction')) },
-              titled('usage', 'page.dashboard.usage.title'),
+              { path: 'usage', ...page(() => import('./routes/dashboard-usage')) },
               titled('add-sims', 'page.dashboard.addSims.title'),
               titled('purchase/sim', 'page.dashboard.purchaseSim.title'),
             ],
