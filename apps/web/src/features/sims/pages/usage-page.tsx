@@ -43,7 +43,8 @@ export default function UsagePage() {
   const sims = useSimList(1, 100);
   const withNumber = useMemo(() => (sims.data?.data ?? []).filter((s) => s.mdn || s.activatedAt).sort(compareSims), [sims.data]);
   const wanted = search.get('sim');
-  const simId = withNumber.some((s) => s.id === wanted) ? wanted! : withNumber[0]?.id;
+  // Without a choice in the URL: the first SIM still on the network, else the first one.
+  const simId = withNumber.some((s) => s.id === wanted) ? wanted! : (withNumber.find((s) => !s.status.expired && s.status.status !== 'disconnected') ?? withNumber[0])?.id;
   const [range, setRange] = useState<(typeof RANGES)[number]>(7);
   // Whole UTC days, so the query key (and the request) stays the same for the whole day.
   const from = useMemo(() => Math.floor(Date.now() / DAY_MS) * DAY_MS - (range - 1) * DAY_MS, [range]);
