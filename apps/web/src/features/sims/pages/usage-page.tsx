@@ -49,7 +49,7 @@ export default function UsagePage() {
   // Whole UTC days, so the query key (and the request) stays the same for the whole day.
   const from = useMemo(() => Math.floor(Date.now() / DAY_MS) * DAY_MS - (range - 1) * DAY_MS, [range]);
   const usage = useUsage(simId, new Date(from).toISOString());
-  const records = usage.data?.data ?? [];
+  const records = useMemo(() => usage.data?.data ?? [], [usage.data]);
   const days = useMemo(() => byDay(records, from, range), [records, from, range]);
   const totals = days.reduce((t, d) => ({ dataMb: t.dataMb + d.dataMb, voice: t.voice + d.voice, sms: t.sms + d.sms }), { dataMb: 0, voice: 0, sms: 0 });
 
