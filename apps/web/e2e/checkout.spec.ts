@@ -189,12 +189,26 @@ test.describe('checkout with the sandbox gateway', () => {
     const stored = await page.evaluate(() => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(localStorage.getItem('order')!), (c) => c.charCodeAt(0)))));
     expect(stored.order.number).toBe(lead.replace('Order ', ''));
 
+    // Every payment request the browser sends, across the reload: the resumed step must not start another.
+    const paymentPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/public/payment') paymentPosts.push(r.url());
+    });
+    const readOrderKey = () => page.evaluate(() => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(localStorage.getItem('order')!), (c) => c.charCodeAt(0)))));
+
     await payWith(page, '4000 0000 0000 3220');
     await expect(page.getByTestId('payment-confirm-step')).toBeVisible();
+    const before = (await readOrderKey()).payment;
     await page.reload();
     await expect(page.getByTestId('payment-confirm-step')).toBeVisible();
+    expect((await readOrderKey()).payment).toMatchObject({ id: before.id, requestId: before.requestId });
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page).toHaveURL(/\/payment-confirmation$/, { timeout: 30_000 });
+
+    // One attempt, sent once, and it is the one that paid.
+    expect(paymentPosts).toHaveLength(1);
+    const res = await page.request.get(`/public/payment/${before.id}`, { headers: { 'x-order-token': stored.order.accessToken } });
+    expect(await res.json()).toMatchObject({ id: before.id, status: 'succeeded' });
   });
 });
 
