@@ -13,6 +13,7 @@ describe('toasts', () => {
       icon: false,
       draggable: false,
       closeOnClick: false,
+      role: 'status',
     });
   });
 

@@ -2,7 +2,7 @@ import type { ToastOptions } from 'react-toastify';
 
 /**
  * Toasts as the spec sets them (§8): top centre, 3 s, no progress bar, no icon, not draggable, not
- * closed by a click on the body. The message doubles as the toast id, so a message already on screen
+ * closed by a click on the body (its close button dismisses it). The message doubles as the toast id, so a message already on screen
  * is not shown twice.
  *
  * react-toastify itself loads after the first paint (toast-host.tsx): a toast raised before it has
@@ -15,6 +15,12 @@ export const TOAST_OPTIONS = {
   icon: false,
   draggable: false,
   closeOnClick: false,
+  /**
+   * A polite live region (role status), not react-toastify's default alert: a confirmation waits for
+   * the screen reader to finish instead of interrupting, and focus never moves to the toast. Each
+   * toast keeps its close button.
+   */
+  role: 'status',
 } as const satisfies ToastOptions;
 
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';

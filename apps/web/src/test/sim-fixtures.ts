@@ -99,3 +99,11 @@ export function port(overrides: Partial<PortRequestView> = {}): PortRequestView 
     ...overrides,
   };
 }
+
+/** `sim()` with the plan's end date set directly (`expiresAt`; null = not started) and a fixed ICCID default. */
+export function simFixture(overrides: Partial<Sim> & { expiresAt?: string | null } = {}): Sim {
+  const { expiresAt = '2026-12-20T10:00:00.000Z', ...rest } = overrides;
+  const base = sim({ iccid: '8901260000000090017' });
+  const planSubscription = base.simSubscription.planSubscription!;
+  return { ...base, simSubscription: { planSubscription: { ...planSubscription, expiresAt } }, ...rest };
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberAffiliateSchema } from '@app/shared/contracts/affiliate';
 import { signedInSubscriber } from '../../test/fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { creditBalance, debitBalance } from '../checkout/ledger.js';
 import { newAffiliateCode } from './resellers.service.js';
 
 let t: TestApp;
@@ -55,6 +56,21 @@ describe('GET /subscriber/affiliate', () => {
     const { code } = subscriberAffiliateSchema.parse((await getAffiliate(me.auth)).json());
     const check = await t.app.inject({ method: 'GET', url: `/public/utility/is_valid_reseller_code?code=${code.toLowerCase()}` });
     expect(check.json()).toEqual({ valid: true, code });
+  });
+
+  it('reports the credit the program earned: commission and referral bonuses, less reversals, not other money', async () => {
+    const me = await signedInSubscriber(t.container, { firstName: 'Earner' });
+    expect(subscriberAffiliateSchema.parse((await getAffiliate(me.auth)).json()).creditEarned).toBe(0);
+    const db = t.container.db;
+    const entry = { subscriberId: me.id, description: 'test' };
+    await creditBalance(db, { ...entry, amount: 450, reason: 'affiliate_commission', sourceKey: `affiliate:test-a-${me.id}` });
+    await creditBalance(db, { ...entry, amount: 1000, reason: 'referral_bonus', sourceKey: `referral:test-${me.id}` });
+    await creditBalance(db, { ...entry, amount: 2000, reason: 'top_up', sourceKey: `topup:test-${me.id}` });
+    await creditBalance(db, { ...entry, amount: 300, reason: 'affiliate_commission', sourceKey: `affiliate:test-b-${me.id}` });
+    await debitBalance(db, { ...entry, amount: 300, reason: 'reversal', sourceKey: `reversal:affiliate:test-b-${me.id}` });
+    await debitBalance(db, { ...entry, amount: 500, reason: 'order_payment', sourceKey: `order:test-${me.id}` });
+    const body = subscriberAffiliateSchema.parse((await getAffiliate(me.auth)).json());
+    expect(body.creditEarned).toBe(1450);
   });
 
   it('answers 401 without a session', async () => {

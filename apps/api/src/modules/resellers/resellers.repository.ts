@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { subscribers } from '../../db/schema/accounts.js';
 import { resellers } from '../../db/schema/catalogue.js';
-import { resellerAccounts } from '../../db/schema/checkout.js';
+import { balanceTransactions, resellerAccounts } from '../../db/schema/checkout.js';
 
 export async function findResellerByCode(exec: Executor, code: string): Promise<{ code: string; isActive: boolean } | undefined> {
   const [row] = await exec
@@ -54,4 +54,24 @@ export async function insertResellerCode(exec: Executor, code: string, name: str
 /** Makes the subscriber the account the code's commission is credited to. */
 export async function linkAffiliateCode(exec: Executor, subscriberId: string, resellerId: string): Promise<void> {
   await exec.insert(resellerAccounts).values({ subscriberId, resellerId });
+}
+
+/**
+ * What the program has put on the subscriber's balance so far: affiliate commission and referral
+ * bonus credits, less the reversals that took them back when the order was refunded (their source
+ * keys are 'reversal:affiliate:…' and 'reversal:referral:…'). Never below zero.
+ */
+export async function affiliateCreditEarned(exec: Executor, subscriberId: string): Promise<number> {
+  const [row] = await exec
+    .select({
+      earned: sql<number>`coalesce(sum(case
+        when ${balanceTransactions.type} = 'credit' and ${balanceTransactions.reason} in ('affiliate_commission', 'referral_bonus') then ${balanceTransactions.amount}
+        when ${balanceTransactions.type} = 'debit' and ${balanceTransactions.reason} = 'reversal'
+          and (${balanceTransactions.sourceKey} like 'reversal:affiliate:%' or ${balanceTransactions.sourceKey} like 'reversal:referral:%')
+          then -${balanceTransactions.amount}
+        else 0 end), 0)::int`,
+    })
+    .from(balanceTransactions)
+    .where(eq(balanceTransactions.subscriberId, subscriberId));
+  return Math.max(0, row?.earned ?? 0);
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { appError } from '../../lib/errors.js';
 import {
+  affiliateCreditEarned,
   findAffiliateCode,
   findResellerByCode,
   insertResellerCode,
@@ -56,9 +57,10 @@ export class ResellerService {
   /**
    * The subscriber's own affiliate code and link, made on first request. The code is a reseller row,
    * so a visitor arriving on the link is captured and checked like any partner's (decision 101).
-   * Under a row lock on the subscriber, so concurrent first requests agree on one code.
+   * Under a row lock on the subscriber, so concurrent first requests agree on one code. With the
+   * credit the program has earned them so far (commission and referral bonuses, less reversals).
    */
-  async affiliateFor(subscriberId: string): Promise<{ code: string; link: string }> {
+  async affiliateFor(subscriberId: string): Promise<{ code: string; link: string; creditEarned: number }> {
     const existing = await findAffiliateCode(this.db, subscriberId);
     const code =
       existing ??
@@ -76,6 +78,6 @@ export class ResellerService {
         }
         throw new Error('could not find a free affiliate code in 5 attempts');
       }));
-    return { code, link: `${this.publicUrl}/${code}` };
+    return { code, link: `${this.publicUrl}/${code}`, creditEarned: await affiliateCreditEarned(this.db, subscriberId) };
   }
 }

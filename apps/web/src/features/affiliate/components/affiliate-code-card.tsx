@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
+import { useFormatMoney } from '../../../lib/use-format-money';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAffiliate } from '../api/get-affiliate';
 import { CopyButton } from './copy-button';
@@ -9,16 +11,26 @@ import '../affiliate.css';
 /**
  * The subscriber's own affiliate code and link, each with a copy button. Signed out, it says how to
  * get one instead (create an account, or log in), so the affiliate page and the account overview
- * can both show it.
+ * can both show it. Signed in, it also shows the credit the program has earned so far.
  */
-export function AffiliateCodeCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function AffiliateCodeCard({
+  headingLevel = 2,
+  className = '',
+  children,
+}: {
+  headingLevel?: 2 | 3;
+  className?: string;
+  /** Shown at the end of the card (the overview's link to the program page). */
+  children?: ReactNode;
+}) {
   const intl = useIntl();
+  const money = useFormatMoney();
   const { isAuth } = useSession();
   const affiliate = useAffiliate(isAuth);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <section className="affiliate-card" aria-labelledby="affiliate-card-title" data-testid="affiliate-card">
+    <section className={`affiliate-card ${className}`.trim()} aria-labelledby="affiliate-card-title" data-testid="affiliate-card">
       <Heading id="affiliate-card-title" className="affiliate-card__title">
         <FormattedMessage id={isAuth ? 'affiliate.yours.title' : 'affiliate.get.title'} />
       </Heading>
@@ -85,9 +97,20 @@ export function AffiliateCodeCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }
                 />
               </dd>
             </div>
+            <div className="affiliate-card__row">
+              <dt>
+                <FormattedMessage id="affiliate.yours.earned" />
+              </dt>
+              <dd>
+                <strong className="affiliate-card__earned" data-testid="affiliate-earned">
+                  {money(affiliate.data.creditEarned)}
+                </strong>
+              </dd>
+            </div>
           </dl>
         </>
       )}
+      {children}
     </section>
   );
 }
