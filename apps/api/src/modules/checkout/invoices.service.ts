@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { appError } from '../../lib/errors.js';
 import * as repo from './checkout.repository.js';
+import { displayPhone } from '@app/shared/rules/calling-codes';
 
 export interface CompanyLines {
   name: string;
@@ -101,7 +102,7 @@ export class InvoiceService {
       doc.on('error', reject);
       const m = (c: number) => money(c, inv.currency);
       doc.fontSize(20).text(inv.company.name);
-      doc.fontSize(9).fillColor('#555').text(inv.company.address).text(`${inv.company.phone} · ${inv.company.email}`);
+      doc.fontSize(9).fillColor('#555').text(inv.company.address).text(`${displayPhone(inv.company.phone)} · ${inv.company.email}`);
       doc.moveDown().fillColor('#000').fontSize(16).text(`Invoice ${inv.number}`);
       doc.fontSize(10).text(`Date: ${inv.date.slice(0, 10)}`).text(`Order: ${inv.orderNumber}`).text(`Paid with: ${inv.paidWith}`);
       doc.moveDown().fontSize(11).text('Bill to', { underline: true }).fontSize(10).text(inv.billTo.name).text(inv.billTo.email);
@@ -110,7 +111,7 @@ export class InvoiceService {
         doc.moveDown().fontSize(11).text('Ship to', { underline: true }).fontSize(10);
         doc.text(`${s.shippingFirstName} ${s.shippingLastName}`).text(s.shippingAddress1);
         if (s.shippingAddress2) doc.text(s.shippingAddress2);
-        doc.text(`${s.shippingCity}, ${s.shippingState} ${s.shippingZipcode}`).text(s.shippingCountry).text(s.shippingPhoneNumber);
+        doc.text(`${s.shippingCity}, ${s.shippingState} ${s.shippingZipcode}`).text(s.shippingCountry).text(displayPhone(s.shippingPhoneNumber));
       }
       doc.moveDown();
       const row = (a: string, b: string, c: string, d: string) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { cleanPersonName } from '@app/shared/rules/account';
+import { displayPhone } from '@app/shared/rules/calling-codes';
 
 /**
  * Every e-mail the server sends, rendered by one function from per-language message catalogues
@@ -139,7 +140,7 @@ export class MailTemplates {
   render(content: MailContent, locale: string | null | undefined): RenderedMail {
     const lang = this.localeFor(locale);
     const { company } = this;
-    const v: Values = { company: company.name, email: company.email, phone: company.phone };
+    const v: Values = { company: company.name, email: company.email, phone: displayPhone(company.phone) };
     // The name is the one value in the mail a stranger can choose (anyone can register any address):
     // a stored name outside the name rule (older accounts) greets anonymously rather than carrying
     // a URL or control characters to the mailbox.
@@ -268,7 +269,7 @@ export class MailTemplates {
     }
     const subject = this.t(lang, `${prefix}.subject`, subjectValues);
     const all: Block[] = [{ p: hello }, ...blocks];
-    const footer = [this.t(lang, 'footer', v), company.name, company.address, `${company.phone} · ${company.email}`];
+    const footer = [this.t(lang, 'footer', v), company.name, company.address, `${displayPhone(company.phone)} · ${company.email}`];
     return { locale: lang, subject, text: renderText(all, footer), html: renderHtml(lang, subject, all, footer) };
   }
 }

@@ -36,7 +36,7 @@ describe('footer', () => {
     // Support channels come from public_details.
     expect(await screen.findByRole('link', { name: 'sales@libertywave.example' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'support@libertywave.example' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /\+1 646 555 0199/ }).getAttribute('href')).toBe('https://wa.me/16465550199');
+    expect(screen.getByRole('link', { name: /\+1 \(646\) 555-0199/ }).getAttribute('href')).toBe('https://wa.me/16465550199');
     expect(screen.getByRole('link', { name: /^@libertywave/ }).getAttribute('href')).toBe('https://t.me/libertywave');
     const manual = screen.getByRole('link', { name: /User manual/ });
     expect(manual.getAttribute('target')).toBe('_blank');

@@ -7,6 +7,7 @@ import { ExternalLink } from '../../components/ui/external-link';
 import { BookIcon, ChatIcon, GlobeIcon, MailIcon, SendIcon } from '../../components/ui/icons';
 import { PaymentBadges } from './payment-badges';
 import './footer.css';
+import { displayPhone } from '../../lib/calling-codes';
 
 const COMPANY_LINKS = [
   { to: '/about', labelId: 'footer.about' },
@@ -116,7 +117,7 @@ export default function Footer() {
                   <span className="footer-contact__label">
                     <FormattedMessage id="footer.whatsapp" />
                   </span>
-                  <ExternalLink href={whatsappHref(details.whatsapp)}>{details.whatsapp}</ExternalLink>
+                  <ExternalLink href={whatsappHref(details.whatsapp)}><span dir="ltr">{displayPhone(details.whatsapp)}</span></ExternalLink>
                 </span>
               </li>
               <li>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePublicDetails } from '../../../lib/public-details';
 import type { ProseValues } from './prose';
+import { displayPhone } from '../../../lib/calling-codes';
 
 /**
  * Company details from public_details as message values, so legal text names the real operator.
@@ -18,7 +19,7 @@ export function useCompanyValues(): { values: ProseValues; ready: boolean } {
     values: {
       company,
       address: data?.address ?? '—',
-      phone: data?.phone ?? '—',
+      phone: data?.phone ? displayPhone(data.phone) : '—',
       email: contactEmail ? <a href={`mailto:${contactEmail}`}>{contactEmail}</a> : intl.formatMessage({ id: 'common.supportTeam' }),
       salesEmail: data?.salesEmail ? <a href={`mailto:${data.salesEmail}`}>{data.salesEmail}</a> : intl.formatMessage({ id: 'common.supportTeam' }),
       b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,

@@ -7,6 +7,7 @@ import { ChatIcon, MailIcon, PhoneIcon, PinIcon } from '../../../components/ui/i
 import { ProseBlock } from '../components/prose';
 import { useCompanyValues } from '../components/use-company-values';
 import '../content.css';
+import { displayPhone } from '../../../lib/calling-codes';
 
 export default function AboutPage() {
   const intl = useIntl();
@@ -51,7 +52,7 @@ export default function AboutPage() {
               </li>
               <li>
                 <PhoneIcon size={18} />
-                <a href={`tel:${details.phone.replace(/[^\d+]/g, '')}`}>{details.phone}</a>
+                <a href={`tel:${details.phone.replace(/[^\d+]/g, '')}`}><span dir="ltr">{displayPhone(details.phone)}</span></a>
               </li>
               <li>
                 <MailIcon size={18} />
@@ -60,7 +61,7 @@ export default function AboutPage() {
               <li>
                 <ChatIcon size={18} />
                 <span>
-                  <FormattedMessage id="about.whatsapp" values={{ number: details.whatsapp }} />
+                  <FormattedMessage id="about.whatsapp" values={{ number: displayPhone(details.whatsapp) }} />
                 </span>
               </li>
             </ul>

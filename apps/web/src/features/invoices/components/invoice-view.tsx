@@ -4,6 +4,7 @@ import { formatMoney } from '../../../lib/use-format-money';
 import { useRegionName } from '../../../lib/use-region-names';
 import { publicInvoicePdfUrl } from '../api/invoices-api';
 import '../invoices.css';
+import { displayPhone } from '../../../lib/calling-codes';
 
 /** One invoice (SPEC §3): date, ship-to, lines, sub total, tax rate, surcharge, total, company details. */
 export function InvoiceView({ invoice }: { invoice: Invoice }) {
@@ -29,7 +30,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           <br />
           {invoice.company.address}
           <br />
-          {invoice.company.phone} · {invoice.company.email}
+          {displayPhone(invoice.company.phone)} · {invoice.company.email}
         </address>
       </header>
       <div className="invoice__parties">
