@@ -120,7 +120,7 @@ describe('/dashboard account overview', () => {
     });
     const rows = await screen.findAllByTestId('overview-sim');
     expect(rows.map((r) => r.dataset.sim)).toEqual(['8901260000000090041', '8901260000000090017', '8901260000000090033']);
-    expect(rows.map((r) => within(r).getByTestId('sim-status').textContent)).toEqual(['Expired', 'Active', 'Inactive']);
+    expect(rows.map((r) => within(r).getByTestId('sim-status').textContent)).toEqual(['Expired', 'Active', 'Not activated']);
     expect(rows.map((r) => within(r).getByTestId('overview-sim-action').dataset.action)).toEqual(['renew', 'topUp', 'activate']);
     // The number is written once, formatted for its country; the action's name says which SIM.
     expect(within(rows[0]!).getByText('+1 (646) 555-0184', { selector: '.overview-row__title' })).toBeTruthy();
