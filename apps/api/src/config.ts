@@ -140,6 +140,14 @@ export const configSchema = z.object({
   CARRIER_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().min(10).max(30 * 86_400).default(86_400),
   /** Period of the usage and balance copy from the carrier. */
   CARRIER_SYNC_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Period of the automatic payments run (auto-renew, auto-extend, auto top-up). */
+  AUTO_PAY_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Auto-renew charges this long before a plan period ends. */
+  AUTO_RENEW_AHEAD_SECONDS: z.coerce.number().int().min(0).max(400 * 86_400).default(86_400),
+  /** Wait before retrying a declined automatic charge; doubled for each further attempt. */
+  AUTO_PAY_RETRY_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(6 * 3600),
+  /** Attempts of one automatic charge (the first included) before it is left to the subscriber. */
+  AUTO_PAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   /** Simulator: seconds between a request and its outcome (and between port steps). */
   CARRIER_SIM_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(3),
   /** Simulator: period of usage accrual and plan expiry. */

@@ -7,7 +7,7 @@ import type { PaymentGateways } from './adapters/payments/payment-gateways.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { CarrierSimulator, SIM_USAGE_JOB } from './adapters/carrier/simulator/simulator.js';
-import { carrierReconcileJob, carrierSendJob, carrierSyncJob, CARRIER_SYNC_JOB } from './jobs/carrier.job.js';
+import { autoPayJob, carrierReconcileJob, carrierSendJob, carrierSyncJob, CARRIER_SYNC_JOB } from './jobs/carrier.job.js';
 import { housekeepingJob, HOUSEKEEPING_JOB } from './jobs/housekeeping.job.js';
 import { mailJob } from './jobs/mail.job.js';
 import { paymentJobs } from './jobs/payments.job.js';
@@ -39,6 +39,7 @@ import { PortingService } from './modules/sims/porting.service.js';
 import { SimsService } from './modules/sims/sims.service.js';
 import { SimActionsService } from './modules/sims/sim-actions.service.js';
 import { SimFulfiller } from './modules/sims/sim-fulfilment.js';
+import { AUTO_PAY_JOB, AutoPayService } from './modules/sims/auto-pay.service.js';
 import { ResellerService } from './modules/resellers/resellers.service.js';
 
 /**
@@ -73,6 +74,7 @@ export interface Services {
   sims: SimsService;
   porting: PortingService;
   simActions: SimActionsService;
+  autoPay: AutoPayService;
   quotes: QuoteService;
   orders: OrdersService;
   payments: PaymentService;
@@ -218,6 +220,19 @@ export async function buildContainer(
   const simFulfiller = new SimFulfiller({ sims, actions: carrierActions, catalogue, mail, publicUrl: config.publicUrl });
   fulfillers.register(simFulfiller);
   carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));
+  const autoPay = new AutoPayService({
+    db,
+    actions: simActions,
+    payments: paymentService,
+    mail,
+    log,
+    settings: {
+      renewAheadSeconds: config.AUTO_RENEW_AHEAD_SECONDS,
+      retrySeconds: config.AUTO_PAY_RETRY_SECONDS,
+      maxAttempts: config.AUTO_PAY_MAX_ATTEMPTS,
+      publicUrl: config.publicUrl,
+    },
+  });
 
   const services: Services = {
     throttle,
@@ -238,6 +253,7 @@ export async function buildContainer(
     sims,
     porting: new PortingService(db, carrier, carrierActions, sims),
     simActions,
+    autoPay,
     quotes,
     orders,
     payments: paymentService,
@@ -263,6 +279,8 @@ export async function buildContainer(
   queue.schedule({ job: CARRIER_RECONCILE_JOB, everySeconds: config.CARRIER_RECONCILE_EVERY_SECONDS });
   queue.define(carrierSyncJob(sims, log));
   queue.schedule({ job: CARRIER_SYNC_JOB, everySeconds: config.CARRIER_SYNC_EVERY_SECONDS });
+  queue.define(autoPayJob(autoPay, log));
+  queue.schedule({ job: AUTO_PAY_JOB, everySeconds: config.AUTO_PAY_EVERY_SECONDS });
   if (simulator) {
     for (const job of simulator.jobs()) queue.define(job);
     queue.schedule({ job: SIM_USAGE_JOB, everySeconds: config.CARRIER_SIM_USAGE_EVERY_SECONDS });

@@ -1,6 +1,7 @@
 import type { Logger } from '../lib/logger.js';
 import { CARRIER_RECONCILE_JOB, CARRIER_SEND_JOB, type CarrierActionService } from '../modules/sims/carrier-actions.service.js';
 import type { SimsService } from '../modules/sims/sims.service.js';
+import { AUTO_PAY_JOB, type AutoPayService } from '../modules/sims/auto-pay.service.js';
 import type { JobDefinition } from './queue.js';
 
 export const CARRIER_SYNC_JOB = 'carrier-sync';
@@ -43,6 +44,21 @@ export function carrierSyncJob(sims: SimsService, log: Logger): JobDefinition<{ 
     async handle() {
       const r = await sims.syncFromCarrier();
       if (r.records) log.info(r, 'carrier usage synced');
+    },
+  };
+}
+
+/** Periodic (once per period across instances): auto-renew, auto-extend and auto top-up charges. */
+export function autoPayJob(autoPay: AutoPayService, log: Logger): JobDefinition<{ slot?: string }> {
+  return {
+    name: AUTO_PAY_JOB,
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    async handle() {
+      const r = await autoPay.tick();
+      if (r.renew || r.extend || r.topUp) log.info(r, 'automatic payments attempted');
     },
   };
 }

@@ -115,7 +115,7 @@ export class PaymentService {
   }
 
   /** Starts (or repeats) paying an order. A decline is an answer: the payment comes back `failed` with its `failureCode`. */
-  async pay(caller: OrderCaller, req: PaymentRequest): Promise<Payment> {
+  async pay(caller: OrderCaller, req: PaymentRequest, opts: { offSession?: boolean } = {}): Promise<Payment> {
     const gateway = this.gateway(req.gateway);
     if (!gateway.methods.includes(req.method)) throw appError('PAYMENT_METHOD_NOT_SUPPORTED');
     const subscriberId = 'subscriberId' in caller ? caller.subscriberId : undefined;
@@ -203,6 +203,8 @@ export class PaymentService {
         source: card?.methodRef ?? req.cardToken,
         customerRef: card?.customerRef,
         customerEmail: order.email,
+        // Automatic charges (auto-renew, auto top-up): nobody is there to pass 3-D Secure.
+        ...(opts.offSession ? { offSession: true } : {}),
         currencyCrypto: req.currencyCrypto,
         returnUrl: this.safeReturnUrl(req.returnUrl),
         cancelUrl: this.safeReturnUrl(req.cancelUrl),
