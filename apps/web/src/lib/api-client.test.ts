@@ -49,11 +49,11 @@ describe('requests', () => {
 });
 
 describe('errors → toasts (spec §8)', () => {
-  it('401 other than INCORRECT_CREDENTIALS: toasts the server message and logs out', async () => {
+  it('401 other than INCORRECT_CREDENTIALS: toasts the catalogue text for the code and logs out', async () => {
     session.setToken('abc.def.ghi', { remember: true });
     vi.stubGlobal('fetch', respond(401, { message: 'Your session has expired. Please login again.', code: 'UNAUTHORIZED' }));
     await expect(api.get('/subscriber/profile')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
-    expect(errorToast).toHaveBeenCalledWith('Your session has expired. Please login again.');
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.UNAUTHORIZED' });
     expect(session.getSession().isAuth).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('errors → toasts (spec §8)', () => {
     session.setToken('abc.def.ghi', { remember: true });
     vi.stubGlobal('fetch', respond(401, { message: 'Incorrect e-mail or password', code: 'INCORRECT_CREDENTIALS' }));
     await expect(api.post('/public/auth/login', {})).rejects.toBeInstanceOf(ApiError);
-    expect(errorToast).toHaveBeenCalledWith('Incorrect e-mail or password');
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.INCORRECT_CREDENTIALS' });
     expect(session.getSession().isAuth).toBe(true);
   });
 
@@ -74,23 +74,29 @@ describe('errors → toasts (spec §8)', () => {
     expect(errorToast).toHaveBeenCalledWith({ id: 'error.network' });
   });
 
-  it('other errors: the server message first', async () => {
-    vi.stubGlobal('fetch', respond(422, { message: 'You cannot change to the same plan', code: 'VALIDATION_FAILED', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Unprocessable Entity'));
+  it('other errors: the catalogue text for the code, whatever the server wrote', async () => {
+    vi.stubGlobal('fetch', respond(400, { message: 'Server wording that must not be shown', code: 'SAME_PLAN', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Bad Request'));
     const error = await apiRequest('/subscriber/sim/1/plan/change').catch((e: unknown) => e);
-    expect(errorToast).toHaveBeenCalledWith('You cannot change to the same plan');
-    expect(error).toMatchObject({ status: 422, fieldErrors: [{ field: 'planId', message: 'Same plan' }] });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.SAME_PLAN' });
+    expect(error).toMatchObject({ status: 400, code: 'SAME_PLAN', fieldErrors: [{ field: 'planId', message: 'Same plan' }] });
   });
 
-  it('other errors: then the status text', async () => {
+  it('a code this build does not know: the generic text, not the server wording', async () => {
+    vi.stubGlobal('fetch', respond(409, { message: 'Something new happened', code: 'BRAND_NEW_CODE' }));
+    await expect(apiRequest('/public/rate')).rejects.toMatchObject({ code: 'BRAND_NEW_CODE' });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.somethingWentWrong' });
+  });
+
+  it('no body (a proxy): the code the status stands for', async () => {
     vi.stubGlobal('fetch', respond(503, undefined, 'Service Unavailable'));
-    await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Service Unavailable' });
-    expect(errorToast).toHaveBeenCalledWith('Service Unavailable');
+    await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Service Unavailable', code: undefined });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.SERVICE_UNAVAILABLE' });
   });
 
-  it("other errors: finally 'Something went wrong'", async () => {
+  it("a 500 without a JSON body: 'Something went wrong'", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>oops</html>', { status: 500, statusText: '' })));
     await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Something went wrong', status: 500 });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.somethingWentWrong' });
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.INTERNAL_ERROR' });
   });
 
   it.each([
@@ -118,7 +124,7 @@ describe('errors → toasts (spec §8)', () => {
     expect(errorToast).not.toHaveBeenCalled();
     vi.stubGlobal('fetch', respond(404, { message: 'Coverage not found', code: 'COVERAGE_NOT_FOUND' }));
     await expect(apiRequest('/public/x', { toast: (e) => e.status !== 500 })).rejects.toMatchObject({ status: 404 });
-    expect(errorToast).toHaveBeenCalledWith('Coverage not found');
+    expect(errorToast).toHaveBeenCalledWith({ id: 'error.COVERAGE_NOT_FOUND' });
   });
 
   it('does not toast a request the caller aborted', async () => {

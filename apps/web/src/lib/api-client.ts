@@ -1,43 +1,17 @@
 import type { ZodType } from 'zod';
+import { ApiError } from './api-error';
 import { INCORRECT_CREDENTIALS, SOMETHING_WENT_WRONG, isSilentError, type ApiErrorBody } from './api-error-rules';
+import { errorMessage } from './error-message';
 import { getToken, logout } from './session';
-import { notify, type ToastMessage } from './toast';
+import { notify } from './toast';
+
+export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 
 /**
  * The one way the web app talks to the API (spec §7, §8): adds the bearer token, turns failures into
- * an ApiError, and shows the spec's error toasts unless the caller handles the error itself.
+ * an ApiError, and shows the spec's error toasts unless the caller handles the error itself. A toast
+ * shows the catalogue's text for the error's code (lib/error-message.ts), never the server's wording.
  */
-
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly kind: ApiErrorKind;
-  readonly fieldErrors: ApiErrorBody['errors'];
-  /** Seconds to wait before trying again (429 answers), e.g. for a 'Send again in {seconds}' countdown. */
-  readonly retryAfter: number | undefined;
-  /** The whole error body, for codes that carry more than `{ code, message }` (a declined payment's `reason`). */
-  readonly body: unknown;
-
-  constructor(
-    message: string,
-    options: { status: number; kind: ApiErrorKind; code?: string; fieldErrors?: ApiErrorBody['errors']; retryAfter?: number; body?: unknown },
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = options.status;
-    this.kind = options.kind;
-    this.code = options.code;
-    this.fieldErrors = options.fieldErrors;
-    this.retryAfter = options.retryAfter;
-    this.body = options.body;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 type QueryValue = string | number | boolean | undefined | null;
 
@@ -95,8 +69,8 @@ function shouldToast(option: RequestOptions<unknown>['toast'], error: ApiError):
   return option !== false;
 }
 
-function report(option: RequestOptions<unknown>['toast'], error: ApiError, message: ToastMessage = error.message) {
-  if (shouldToast(option, error)) notify.error(message);
+function report(option: RequestOptions<unknown>['toast'], error: ApiError) {
+  if (shouldToast(option, error)) notify.error(errorMessage(error));
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -121,7 +95,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       status: 0,
       kind: 'network',
     });
-    report(toast, error, { id: 'error.network' });
+    report(toast, error);
     throw error;
   }
 
@@ -138,13 +112,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       retryAfter: parsed.retryAfter,
       body: data,
     });
-    const fallback = parsed.message || response.statusText ? message : { id: 'error.somethingWentWrong' };
-    if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) {
-      report(toast, error, fallback);
-      logout();
-    } else {
-      report(toast, error, fallback);
-    }
+    report(toast, error);
+    if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) logout();
     throw error;
   }
 
@@ -153,7 +122,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!result.success) {
     console.error(`Unexpected response from ${method} ${path}`, result.error);
     const error = new ApiError(SOMETHING_WENT_WRONG, { status: response.status, kind: 'invalid-response' });
-    report(toast, error, { id: 'error.somethingWentWrong' });
+    report(toast, error);
     throw error;
   }
   return result.data;

@@ -1,11 +1,25 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError, type ApiError } from './api-client';
+import { isApiError, type ApiError } from './api-error';
+import { fieldErrorMessageId } from './error-message';
+import { isSchemaWording } from './validation-message';
 
 /**
- * Server field errors (`errors: [{ field, message }]`, the same schema's wording) belong next to the
- * fields. When every one of them has a field on the form, the toast would only repeat them, so the
- * request is made with `toast: toastUnlessFieldErrors(fields)` and the form shows them instead.
+ * Server field errors (`errors: [{ field, message }]`) belong next to the fields. When every one of
+ * them has a field on the form, the toast would only repeat them, so the request is made with
+ * `toast: toastUnlessFieldErrors(fields)` and the form shows them instead.
+ *
+ * What a field shows is decided by the error's `code` (decision 064): a code of its own (a wrong
+ * current password, the same password again, an address already registered) puts that code's
+ * catalogue id on the field; a VALIDATION_FAILED answer keeps the shared schema's wording, which the
+ * form translates like its own (lib/validation-message.ts); any other text becomes the catalogue's
+ * 'This value is not valid.' The server's prose is never put on the screen.
  */
+
+function fieldMessage(error: ApiError, serverText: string): string {
+  const id = fieldErrorMessageId(error.code);
+  if (id) return id;
+  return isSchemaWording(serverText) ? serverText : 'validation.invalid';
+}
 
 function allOnForm(error: ApiError, fields: readonly string[]): boolean {
   return Boolean(error.fieldErrors?.length) && error.fieldErrors!.every((e) => fields.includes(e.field));
@@ -21,7 +35,7 @@ export function applyServerFieldErrors<T extends FieldValues>(error: unknown, se
   let marked = false;
   for (const { field, message } of error.fieldErrors) {
     if (!(fields as readonly string[]).includes(field)) continue;
-    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !marked });
+    setError(field as Path<T>, { type: 'server', message: fieldMessage(error, message) }, { shouldFocus: !marked });
     marked = true;
   }
   return marked;

@@ -20,7 +20,7 @@ export function ToastBody({ variant, message }: { variant: ToastVariant; message
         </strong>
       ) : null}
       <span className="toast-body__text">
-        {typeof message === 'string' ? message : <FormattedMessage id={message.id} values={message.values} />}
+        <FormattedMessage id={message.id} values={message.values} />
       </span>
     </div>
   );

@@ -18,26 +18,26 @@ describe('toasts', () => {
   });
 
   it('key a toast by its message so duplicates collapse', () => {
-    expect(toastId('Same')).toBe('Same');
+    expect(toastId({ id: 'error.network' })).toBe(toastId({ id: 'error.network' }));
     expect(toastId({ id: 'cart.added', values: { name: 'A' } })).not.toBe(toastId({ id: 'cart.added', values: { name: 'B' } }));
   });
 
   it('queue until the container has loaded, then show titled, de-duplicated toasts', async () => {
-    notify.error('Payment failed');
-    notify.error('Payment failed');
+    notify.error({ id: 'error.PAYMENT_DECLINED' });
+    notify.error({ id: 'error.PAYMENT_DECLINED' });
     notify.success({ id: 'cart.added', values: { name: 'PayGo Plus' } });
-    notify.info('Heads up');
+    notify.info({ id: 'auth.registration.codeSent' });
     renderWithProviders(<ToastHost />);
-    expect(await screen.findByText('Payment failed')).toBeTruthy();
-    expect(screen.getAllByText('Payment failed')).toHaveLength(1);
+    expect(await screen.findByText('Your payment was declined. Please try another card or payment method.')).toBeTruthy();
+    expect(screen.getAllByText('Your payment was declined. Please try another card or payment method.')).toHaveLength(1);
     expect(screen.getByText('Error')).toBeTruthy();
     expect(await screen.findByText('PayGo Plus added to your cart')).toBeTruthy();
     expect(screen.getByText('Success')).toBeTruthy();
     // Info toasts carry no title (the spec titles only success, error and warning).
-    expect(await screen.findByText('Heads up')).toBeTruthy();
+    expect(await screen.findByText(/Check your e-mail for a verification code/)).toBeTruthy();
     expect(screen.queryByText('Info')).toBeNull();
 
-    await act(async () => notify.error('Payment failed'));
-    expect(screen.getAllByText('Payment failed')).toHaveLength(1);
+    await act(async () => notify.error({ id: 'error.PAYMENT_DECLINED' }));
+    expect(screen.getAllByText('Your payment was declined. Please try another card or payment method.')).toHaveLength(1);
   });
 });

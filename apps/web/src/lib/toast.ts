@@ -25,8 +25,11 @@ export const TOAST_OPTIONS = {
 
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
-/** A server message arrives as plain text; the app's own messages are catalogue ids so they translate. */
-export type ToastMessage = string | { id: string; values?: Record<string, string | number> };
+/**
+ * Always a catalogue id, so every toast is in the person's language; a server's wording never reaches a
+ * toast (errors go through lib/error-message.ts).
+ */
+export type ToastMessage = { id: string; values?: Record<string, string | number> };
 
 export interface ToastRequest {
   variant: ToastVariant;
@@ -34,7 +37,7 @@ export interface ToastRequest {
 }
 
 export function toastId(message: ToastMessage): string {
-  return typeof message === 'string' ? message : `${message.id}${message.values ? JSON.stringify(message.values) : ''}`;
+  return `${message.id}${message.values ? JSON.stringify(message.values) : ''}`;
 }
 
 type Display = (request: ToastRequest) => void;

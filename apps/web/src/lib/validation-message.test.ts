@@ -2,7 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from '@app/shared/contracts/auth';
 import es from '../locales/es.json';
-import { translateValidationMessage } from './validation-message';
+import { isSchemaWording, translateValidationMessage } from './validation-message';
 
 const intl = createIntl({ locale: 'es', messages: es });
 const say = (message: string, label = 'Nombre', money?: (cents: number) => string) => translateValidationMessage(intl, message, { label, money });
@@ -29,10 +29,15 @@ describe('field messages in the person’s language', () => {
     expect(say('Min 100', 'Importe')).toBe('Mínimo 100');
   });
 
-  it('translates the server’s own field texts and keeps unknown ones as sent', () => {
-    expect(say('The password is incorrect.')).toBe('La contraseña es incorrecta.');
-    expect(say('A subscriber with that email already exists. Please use another email address.')).toBe('Ya existe un cliente con ese correo electrónico. Usa otra dirección.');
-    expect(say('Something new the server says')).toBe('Something new the server says');
+  it('renders a catalogue id (what lib/form-errors puts on a field for an error code) from the catalogue', () => {
+    expect(say('validation.incorrectPassword')).toBe('La contraseña es incorrecta.');
+    expect(say('error.SUBSCRIBER_ALREADY_EXISTS')).toBe('Ya existe un cliente con ese correo electrónico. Usa otra dirección.');
     expect(say('')).toBeUndefined();
+  });
+
+  it('knows the shared schemas’ wordings, and only those', () => {
+    expect(isSchemaWording('Min 8 characters')).toBe(true);
+    expect(isSchemaWording('The password is incorrect.')).toBe(false);
+    expect(isSchemaWording('Something new the server says')).toBe(false);
   });
 });

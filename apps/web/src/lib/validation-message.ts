@@ -2,10 +2,13 @@ import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 
 /**
- * The shared zod schemas (and the server, which runs the same schemas) word their field messages in
- * English, as the spec does (§5). A person reading Spanish must see Spanish, so each known wording is
- * matched here and rendered from the catalogue with its numbers; an unknown text (a rule added on the
- * server later) is shown as the server wrote it rather than hidden.
+ * The shared zod schemas (packages/shared/contracts, run by the form in the browser and again by the
+ * server) word their field messages in English, as the spec does (§5). A person reading Spanish must
+ * see Spanish, so each wording of those schemas is matched here and rendered from the catalogue with
+ * its numbers. This is the schemas' own vocabulary, not server prose: a server field error that is not
+ * one of these wordings never reaches the screen as written (lib/form-errors.ts puts the catalogue id
+ * of its code, or 'validation.invalid', on the field instead), and a message that is a catalogue id is
+ * rendered from the catalogue.
  */
 
 interface Context {
@@ -43,13 +46,16 @@ const RULES: readonly Rule[] = [
   [/^Please enter a valid date of birth$/, 'validation.birthDate', none],
   [/^Must be alphanumeric and can contain '-'$/, 'validation.alphanumeric', none],
   [/^Token is required$/, 'validation.tokenRequired', none],
-  [/^The password is incorrect\.$/, 'validation.incorrectPassword', none],
-  [/^The new password must be different from the current one\.$/, 'validation.samePassword', none],
-  [/^A subscriber with that email already exists\./, 'validation.subscriberExists', none],
 ];
+
+/** Whether a text is one of the shared schemas' field wordings (so the catalogue has it). */
+export function isSchemaWording(message: string): boolean {
+  return RULES.some(([pattern]) => pattern.test(message));
+}
 
 export function translateValidationMessage(intl: IntlShape, message: string | undefined, ctx: Context): string | undefined {
   if (!message) return undefined;
+  if (Object.hasOwn(intl.messages, message)) return intl.formatMessage({ id: message });
   for (const [pattern, id, values] of RULES) {
     const match = pattern.exec(message);
     if (match) return intl.formatMessage({ id }, values(match, ctx));

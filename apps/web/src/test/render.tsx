@@ -5,15 +5,31 @@ import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AddToCartProvider } from '../features/catalogue/components/add-to-cart';
 import { cartStore } from '../features/cart/cart-store';
-import { englishMessages } from '../lib/intl/load-messages';
+import { englishMessages, type Messages } from '../lib/intl/load-messages';
+import type { LocaleCode } from '../lib/intl/locales';
+import es from '../locales/es.json';
+import fr from '../locales/fr.json';
+
+/** Each offered language's catalogue as the app loads it (English under any missing key). */
+const CATALOGUES: Record<LocaleCode, Messages> = {
+  en: englishMessages,
+  es: { ...englishMessages, ...es },
+  fr: { ...englishMessages, ...fr },
+};
+
+export interface RenderOptions {
+  client?: QueryClient;
+  /** The language to render in; English unless a test checks another catalogue. */
+  locale?: LocaleCode;
+}
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
 }
 
-export function Providers({ children, client = testQueryClient() }: { children: ReactNode; client?: QueryClient }) {
+export function Providers({ children, client = testQueryClient(), locale = 'en' }: { children: ReactNode } & RenderOptions) {
   return (
-    <IntlProvider locale="en" messages={englishMessages} defaultLocale="en">
+    <IntlProvider locale={locale} messages={CATALOGUES[locale]} defaultLocale="en">
       <QueryClientProvider client={client}>
         <AddToCartProvider add={cartStore.add}>{children}</AddToCartProvider>
       </QueryClientProvider>
@@ -25,18 +41,18 @@ export function Providers({ children, client = testQueryClient() }: { children: 
 export { cartStore };
 
 /** Renders routes in a memory router with the app's providers, starting at `path`. */
-export function renderRoutes(routes: RouteObject[], path: string, client?: QueryClient) {
+export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <Providers client={client}>
+    <Providers {...options}>
       <RouterProvider router={router} />
     </Providers>,
   );
   return { router, ...utils };
 }
 
-export function renderWithProviders(ui: ReactElement, client?: QueryClient) {
-  return render(<Providers client={client}>{ui}</Providers>);
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  return render(<Providers {...options}>{ui}</Providers>);
 }
 
 /** A fetch stand-in answering JSON by path; unknown paths get a 404 error body. */

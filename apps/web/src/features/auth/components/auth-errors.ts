@@ -1,9 +1,12 @@
+import type { ErrorCode } from '@app/shared/errors';
 import { isApiError } from '../../../lib/api-client';
+import { errorCodeOf } from '../../../lib/error-message';
 import type { ToastMessage } from '../../../lib/toast';
 
 /**
- * Account failures these pages explain in the person's language instead of toasting the server's
- * English text. Anything else keeps the API client's standard toast (spec §8).
+ * Account failures these pages handle themselves, by code: a code screen, a field, the minutes left of
+ * a lockout. Anything else keeps the API client's standard toast (spec §8), which shows the
+ * catalogue's text for the code (lib/error-message.ts).
  */
 export const AuthCode = {
   incorrectCredentials: 'INCORRECT_CREDENTIALS',
@@ -12,16 +15,22 @@ export const AuthCode = {
   invalidCode: 'INVALID_VERIFICATION_CODE',
   codeExpired: 'VERIFICATION_CODE_EXPIRED',
   invalidResetToken: 'INVALID_RESET_TOKEN',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-} as const;
+  accountLocked: 'ACCOUNT_LOCKED',
+  rateLimited: 'RATE_LIMITED',
+} as const satisfies Record<string, ErrorCode>;
 
-/** 'Try again in N minutes' for a 429, from the server's retryAfter. */
+/**
+ * 'Try again in N minutes' for the two 429 codes (RATE_LIMITED: request limits and cooldowns;
+ * ACCOUNT_LOCKED: the sign-in lockout, which the login page words itself), from the server's retryAfter.
+ */
 export function tooManyAttemptsMessage(error: unknown): ToastMessage | null {
-  if (!isApiError(error) || error.status !== 429) return null;
+  if (!isApiError(error) || !hasCode(error, AuthCode.rateLimited, AuthCode.accountLocked)) return null;
   if (error.retryAfter === undefined) return { id: 'auth.error.tooManyAttempts' };
   return { id: 'auth.error.tryAgainIn', values: { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) } };
 }
 
-export function hasCode(error: unknown, ...codes: string[]): boolean {
-  return isApiError(error) && error.code !== undefined && codes.includes(error.code);
+/** Whether the failure has one of these codes (a code-less 429 from a proxy counts as RATE_LIMITED). */
+export function hasCode(error: unknown, ...codes: ErrorCode[]): boolean {
+  const code = errorCodeOf(error);
+  return code !== undefined && code !== 'NETWORK' && codes.includes(code);
 }

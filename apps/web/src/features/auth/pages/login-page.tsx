@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { loginBodySchema } from '@app/shared/contracts/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { returnPathFor } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
@@ -21,8 +22,6 @@ import { VerifyEmailForm } from '../components/verify-email-form';
 type LoginForm = z.input<typeof loginBodySchema>;
 type LoginValues = z.output<typeof loginBodySchema>;
 const FIELDS = ['email', 'password'] as const;
-
-const LOCKED = /^Too many failed sign-in attempts/;
 
 /** An address handed over by registration, verification or a link (`?email=`), to save retyping it. */
 function prefilledEmail(state: unknown, search: URLSearchParams): string {
@@ -75,8 +74,8 @@ export default function LoginPage() {
       } else if (hasCode(error, AuthCode.incorrectCredentials)) {
         notify.error({ id: 'auth.login.incorrect' });
         setFocus('password');
-      } else if (error instanceof Error && LOCKED.test(error.message)) {
-        const minutes = Math.max(1, Math.ceil(((error as { retryAfter?: number }).retryAfter ?? 900) / 60));
+      } else if (hasCode(error, AuthCode.accountLocked) && isApiError(error)) {
+        const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 900) / 60));
         notify.error({ id: 'auth.login.locked', values: { minutes } });
       } else {
         const tooMany = tooManyAttemptsMessage(error);

@@ -162,11 +162,11 @@ describe('registration form', () => {
     expect(sessionStorage.getItem('pendingVerification')).toBeNull();
   });
 
-  it('puts server field errors on their fields', async () => {
+  it('puts a taken address on the e-mail field, in the catalogue’s words for the code', async () => {
     api({
       'POST /public/auth/register': {
         status: 409,
-        body: { message: 'A subscriber with that email already exists. Please use another email address.', code: 'SUBSCRIBER_ALREADY_EXISTS' },
+        body: { message: 'Server wording: that e-mail is taken', code: 'SUBSCRIBER_ALREADY_EXISTS' },
       },
     });
     const user = userEvent.setup();
@@ -181,6 +181,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('A subscriber with that email already exists. Please use another email address.')).toBeTruthy();
+    expect(screen.queryByText(/Server wording/)).toBeNull();
     expect(document.activeElement).toBe(field('Email'));
   });
 });

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessageId } from '../../../lib/error-message';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { usableResellerCode } from '../../../lib/reseller-code';
 import { StorageKey } from '../../../lib/storage-keys';
@@ -83,7 +84,7 @@ export default function RegistrationPage() {
       setPending({ email: answer.email, password: values.password, resendAfter: answer.resendAfter });
     } catch (error) {
       if (hasCode(error, AuthCode.subscriberExists) && isApiError(error)) {
-        setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+        setError('email', { type: 'server', message: errorMessageId(error) }, { shouldFocus: true });
         return;
       }
       const tooMany = tooManyAttemptsMessage(error);

@@ -1,9 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { errorMessageId } from '../../../lib/error-message';
 
-/** Reasons with their own words in the catalogue (payment.failure.*). */
-const REASONS = new Set([
+/**
+ * Gateway reasons and error codes with payment wording of their own (payment.failure.*: what happened
+ * to the money). Any other shared error code reads as its catalogue text (lib/error-message.ts).
+ */
+const REASONS = [
   'card_declined',
   'insufficient_funds',
   'expired_card',
@@ -23,7 +27,8 @@ const REASONS = new Set([
   'INSUFFICIENT_BALANCE',
   'NETWORK',
   'timeout',
-]);
+];
+const PAYMENT_WORDING = Object.fromEntries(REASONS.map((reason) => [reason, `payment.failure.${reason}`]));
 
 /**
  * A payment that did not go through: why, in the customer's words (by the failure or error code), and
@@ -32,7 +37,7 @@ const REASONS = new Set([
 export function PaymentFailure({ reason, onRetry }: { reason: string; onRetry: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [reason]);
-  const id = REASONS.has(reason) ? `payment.failure.${reason}` : 'payment.failure.unknown';
+  const id = errorMessageId(reason, { overrides: PAYMENT_WORDING, fallback: 'payment.failure.unknown' });
   return (
     <div ref={ref} tabIndex={-1} className="notice notice--warning payment-failure" role="alert" data-testid="payment-failure" data-reason={reason}>
       <p className="notice__title">

@@ -22,6 +22,7 @@ import { useValidationMessage } from '../../../lib/validation-message';
 import { purchase, quoteQueryOptions, useQuote } from '../api/checkout-api';
 import { checkoutStore, useCheckout } from '../checkout-store';
 import { CheckoutSteps } from '../components/checkout-steps';
+import { errorCodeOf } from '../../../lib/error-message';
 import { CheckoutErrorNotice } from '../components/checkout-error-notice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
@@ -41,7 +42,6 @@ function checkoutSchema(needsEmail: boolean, needsShipping: boolean) {
 }
 
 /** Codes the checkout explains on the page instead of in a toast (decided by code, never by text). */
-const INLINE_CODES = ['PRICE_CHANGED', 'INVALID_SHIPPING_ADDRESS', 'SIM_MUST_SHIP_OUTSIDE_US', 'NO_AVAILABLE_SHIPPER'];
 
 /**
  * /checkout: who the order is for (billing e-mail), where physical SIMs go and how (shipping,
@@ -132,7 +132,7 @@ export default function CheckoutPage() {
       if (isApiError(error)) {
         if (error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(isAuth, quoteRequest!).queryKey.slice(0, 2) });
         const onFields = applyServerFieldErrors(error, setError, ['emailAddress', 'referrerEmail', ...SHIPPING_ADDRESS_FIELDS.map((f) => `shippingAddress.${f}` as const)]);
-        if (!onFields) setProblem(error.code && INLINE_CODES.includes(error.code) ? error.code : (error.code ?? 'UNKNOWN'));
+        if (!onFields) setProblem(errorCodeOf(error) ?? 'UNKNOWN');
       } else {
         setProblem('UNKNOWN');
       }
@@ -227,7 +227,7 @@ export default function CheckoutPage() {
                 </legend>
                 {data.shippingOptions.length === 0 ? (
                   <p className="notice notice--warning" role="alert">
-                    <FormattedMessage id="checkout.error.NO_AVAILABLE_SHIPPER" />
+                    <FormattedMessage id="error.NO_AVAILABLE_SHIPPER" />
                   </p>
                 ) : (
                   data.shippingOptions.map((option) => (

@@ -12,7 +12,7 @@ import { formatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { authenticateSandbox, cancelPayment, confirmPayment, getPayment, pay, useGateways, useSavedCardsForPayment } from '../api/checkout-api';
 import { checkoutStore, useCheckout, type CheckoutOrder } from '../checkout-store';
-import { errorCodeOf } from '../components/checkout-error-notice';
+import { errorCodeOf } from '../../../lib/error-message';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { NoOrder } from '../components/no-order';
 import { PaymentFailure } from '../components/payment-failure';
@@ -85,7 +85,7 @@ function declineReason(error: unknown): string {
     const reason = body?.reason ?? body?.failureCode;
     return typeof reason === 'string' ? reason : 'card_declined';
   }
-  return errorCodeOf(error);
+  return errorCodeOf(error) ?? 'UNKNOWN';
 }
 
 /**
@@ -351,7 +351,7 @@ export default function PaymentPage({
     body = (
       <div className="notice notice--warning" role="alert" data-testid="payment-unavailable">
         <p>
-          <FormattedMessage id="checkout.error.PAYMENT_OPTION_NOT_AVAILABLE" />
+          <FormattedMessage id="error.PAYMENT_OPTION_NOT_AVAILABLE" />
         </p>
         <Link to="/select-payment" className="btn btn--outline btn--sm">
           <FormattedMessage id="payment.otherMethod" />

@@ -75,7 +75,7 @@ export default function SelectPaymentPage({ supported }: { supported: readonly G
               <CheckoutErrorNotice error={gateways.error} onRetry={() => void gateways.refetch()} />
             ) : choices.length === 0 ? (
               <p className="notice notice--warning" role="alert" data-testid="no-payment-options">
-                <FormattedMessage id="checkout.error.PAYMENT_OPTION_NOT_AVAILABLE" />
+                <FormattedMessage id="error.PAYMENT_OPTION_NOT_AVAILABLE" />
               </p>
             ) : (
               choices.map((choice) => (
@@ -94,7 +94,7 @@ export default function SelectPaymentPage({ supported }: { supported: readonly G
             )}
             {storedUnavailable ? (
               <p className="notice notice--warning" role="alert">
-                <FormattedMessage id="checkout.error.PAYMENT_OPTION_NOT_AVAILABLE" />
+                <FormattedMessage id="error.PAYMENT_OPTION_NOT_AVAILABLE" />
               </p>
             ) : null}
           </fieldset>

@@ -9,6 +9,7 @@ import type { Order } from '@app/shared/contracts/orders';
 import { Dialog } from '../../../components/ui/dialog';
 import { EMPTY_SHIPPING_ADDRESS, SHIPPING_ADDRESS_FIELDS, ShippingAddressFields } from '../../../components/ui/shipping-address-fields';
 import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/error-message';
 import { applyServerFieldErrors, toastUnlessFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -36,7 +37,7 @@ export function AddressChangeDialog({ order, onClose }: { order: Order; onClose:
       onClose();
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, FIELDS) && isApiError(error) && toastUnlessFieldErrors(FIELDS)(error)) {
-        notify.error({ id: error.code === 'ORDER_ADDRESS_LOCKED' ? 'orders.addressLocked' : 'error.somethingWentWrong' });
+        notify.error(errorMessage(error));
       }
     }
   });
