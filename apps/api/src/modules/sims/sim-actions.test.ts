@@ -233,6 +233,34 @@ describe('add-ons and top-up', () => {
     expect(grew(before.data, after.data, addOn.bandwidth)).toBe(true);
   });
 
+  it('an add-on in the same order as a new plan, named without its plan, goes on that plan\'s new SIM', async () => {
+    const who = await signedInSubscriber(t.container, { firstName: 'Ada' });
+    const { addOn, plan } = await addOnWithPlan(t.container, 'esim');
+    // As the add-ons list puts it in the cart: no planId.
+    const items = [planItem(plan), { _type: 'addon' as const, quantity: 1, addonId: addOn.id, categoryId: plan.categoryId }];
+    const priced = await post(who, '/subscriber/sim/purchase/price', { items });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const total = (priced.json() as { total: number }).total;
+    const bought = await post(who, '/subscriber/sim/purchase', { items, expectedTotal: total, requestId: newId() });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const p = purchaseResultSchema.parse(bought.json());
+    const paid = await post(who, '/subscriber/payment', { orderId: p.order.id, gateway: 'sandbox', method: 'card', requestId: newId(), cardToken: card('ok') });
+    expect(paymentSchema.parse(paid.json()).status).toBe('succeeded');
+    const lines = await eventually(async () => {
+      const rows = await t.db.select().from(orderLines).where(eq(orderLines.orderId, p.order.id));
+      return rows.length === 2 && rows.every((r) => r.fulfilledAt) ? rows : undefined;
+    }, 15_000, 'both lines fulfilled');
+    const simIds = (lines.find((l) => l.type === 'plan')!.details as { simIds: string[] }).simIds;
+    expect(simIds).toHaveLength(1);
+    const [period] = await t.db.select().from(simPlanPeriods).where(eq(simPlanPeriods.simId, simIds[0]!));
+    const base = (await t.container.services.catalogue.snapshot()).plans.get(plan.planId)!;
+    expect(period!.dataMb).toBe(base.dataMb === null ? null : base.dataMb + addOn.bandwidth);
+    expect(period!.voiceMinutes).toBe(base.voiceMinutes === null ? null : base.voiceMinutes + addOn.callMinutes);
+    // Nothing went to the balance: the add-on found its SIM.
+    const [me] = await t.db.select().from(subscribers).where(eq(subscribers.id, who.id));
+    expect(me!.balance).toBe(0);
+  });
+
   it('an add-on bought for a SIM not on the network yet travels with its activation', async () => {
     const { addOn, plan } = await addOnWithPlan(t.container, 'physical');
     const { sim } = await createPaidSim(t.container, alice.id, { planId: plan.planId });

@@ -126,8 +126,14 @@ export class SimFulfiller implements OrderFulfiller {
     if (line.simId) {
       [sim] = await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1);
     } else {
-      // Bought with a new plan in the same order: the first SIM of that plan's line.
-      const planLine = (await findOrderLines(tx, [order.id])).find((l) => l.type === 'plan' && l.planId === line.planId);
+      // Bought with a new plan in the same order: the first SIM of that plan's line. A cart add-on
+      // need not name its plan (added from the add-ons list), so then the first plan line whose plan
+      // allows it, or else the order's first plan line.
+      const planLines = (await findOrderLines(tx, [order.id])).filter((l) => l.type === 'plan' && l.planId);
+      const planLine =
+        (line.planId ? planLines.find((l) => l.planId === line.planId) : undefined) ??
+        planLines.find((l) => addOn.allowedForPlans.includes(l.planId!)) ??
+        planLines[0];
       if (planLine) {
         sim = await this.d.sims.provision(tx, {
           subscriberId: order.subscriberId,
@@ -138,7 +144,19 @@ export class SimFulfiller implements OrderFulfiller {
         });
       }
     }
-    if (!sim) throw new Error(`add-on line ${line.id}: no SIM to apply it to`);
+    if (!sim) {
+      // Nothing in the order or on the account to put it on: the money goes to the balance once
+      // (retrying the job could never succeed).
+      await creditBalance(tx, {
+        subscriberId: order.subscriberId,
+        amount: line.total,
+        reason: 'refund',
+        description: `Add-on ${addOn.name} in order ${order.number} had no SIM to go on; the amount is on your balance`,
+        orderId: order.id,
+        sourceKey: `sim-credit:${line.id}`,
+      });
+      return { status: 'done' };
+    }
     if (sim.status === 'active') {
       const [row] = await tx.insert(simAddOns).values({ simId: sim.id, addOnId: addOn.id, ...add, status: 'pending' }).returning();
       const action = await this.d.actions.record(tx, {
