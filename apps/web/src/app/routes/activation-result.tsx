@@ -1,1 +1,0 @@
-export { default } from '../../features/sims/pages/activation-result-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/network-coverage/pages/coverage-page';

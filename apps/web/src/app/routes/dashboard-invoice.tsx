@@ -1,1 +1,0 @@
-export { default } from '../../features/invoices/pages/invoice-list-page';

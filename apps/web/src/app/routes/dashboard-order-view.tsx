@@ -1,1 +1,0 @@
-export { default } from '../../features/orders/pages/order-view-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/billing/pages/transactions-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/rates/pages/international-rate-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/catalogue/pages/plan-category-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/shipping/pages/shipping-fee-page';

@@ -1,1 +1,0 @@
-export { default } from '../../features/auth/pages/delete-account-success-page';
