@@ -4,6 +4,7 @@ import { PLAN_GROUPS } from '@app/shared/rules/catalogue';
 import { RootLayout } from './layout/root-layout';
 import { KeepSearchRedirect } from './routes/keep-search-redirect';
 import { RouteError } from './routes/route-error';
+import ErrorPage from '../features/content/pages/error-page';
 
 /**
  * Every route of spec §2. Each page is its own chunk (route `lazy`), so the first visit downloads the
@@ -74,7 +75,8 @@ function pages(): RouteObject[] {
       { path: 'shipping-policy', handle: { legal: 'shipping' }, ...page(() => import('../features/content/pages/legal-page')) },
       { path: 'refund-policy', handle: { legal: 'refund' }, ...page(() => import('../features/content/pages/legal-page')) },
       { path: 'delete-account-policy', handle: { legal: 'deleteAccount' }, ...page(() => import('../features/content/pages/legal-page')) },
-      { path: 'error-page', ...page(() => import('../features/content/pages/error-page')) },
+      // Already in the entry chunk (the router's error element shows it), so no lazy import.
+      { path: 'error-page', Component: ErrorPage },
 
       { path: 'activate', ...page(() => import('../features/sims/pages/activate-page')) },
       titled('wifi-actions', 'page.wifiActions.title'),
