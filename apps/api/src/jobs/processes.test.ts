@@ -31,7 +31,10 @@ function startProcess(entry: 'server' | 'worker', env: Record<string, string>): 
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output.push(...chunk.toString().split('\n').filter(Boolean));
-      if (output.some((l) => l.includes(entry === 'server' ? '[server] ready' : '[worker] running jobs'))) resolve();
+      // A server is ready once it said so and its log named the port (the two lines arrive in
+      // either order: the log is written asynchronously).
+      const said = (text: string) => output.some((l) => l.includes(text));
+      if (entry === 'worker' ? said('[worker] running jobs') : said('[server] ready') && said('"msg":"Server listening at')) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

@@ -33,7 +33,9 @@ function startServer(env: Record<string, string>): Proc {
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output.push(...chunk.toString().split('\n').filter(Boolean));
-      if (output.some((l) => l.includes('[server] ready'))) resolve();
+      // Ready once it said so and its log named the port (the log is written asynchronously, so
+      // the two lines arrive in either order).
+      if (output.some((l) => l.includes('[server] ready')) && output.some((l) => l.includes('"msg":"Server listening at'))) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
