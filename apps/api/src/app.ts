@@ -15,7 +15,7 @@ import { socialAuthRoutes } from './modules/accounts/social-auth.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
-import { coverageRoutes } from './modules/coverage/coverage.routes.js';
+import { coverageRoutes } from './modules/network-coverage/coverage.routes.js';
 import { rateRoutes } from './modules/rates/rates.routes.js';
 import { resellerRoutes } from './modules/resellers/resellers.routes.js';
 import { simRoutes } from './modules/sims/sims.routes.js';

@@ -30,7 +30,7 @@ import { OrdersService } from './modules/checkout/orders.service.js';
 import { PAYMENT_RECONCILE_JOB, PaymentService } from './modules/checkout/payments.service.js';
 import { QuoteService } from './modules/checkout/quote.service.js';
 import { CompanyService } from './modules/company/company.service.js';
-import { CoverageService } from './modules/coverage/coverage.service.js';
+import { CoverageService } from './modules/network-coverage/coverage.service.js';
 import { loadMailCatalogues, MailTemplates } from './modules/mail/mail-templates.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { RatesService } from './modules/rates/rates.service.js';

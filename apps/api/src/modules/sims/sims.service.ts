@@ -10,7 +10,7 @@ import { simPlanPeriods, sims, usageRecords } from '../../db/schema/sims.js';
 import { appError, type FieldError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { CoverageService } from '../coverage/coverage.service.js';
+import type { CoverageService } from '../network-coverage/coverage.service.js';
 import type { CarrierActionService } from './carrier-actions.service.js';
 import {
   bundle,

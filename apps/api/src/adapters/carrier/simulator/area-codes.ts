@@ -1,4 +1,4 @@
-import { stateForZip } from '../../../modules/coverage/zip-states.js';
+import { stateForZip } from '../../../modules/network-coverage/zip-states.js';
 
 /**
  * A few real area codes per state, so a number assigned at activation looks local to the ZIP given

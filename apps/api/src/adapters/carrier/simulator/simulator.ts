@@ -5,8 +5,8 @@ import type { Executor } from '../../../db/executor.js';
 import { donorAccounts, simInventory, simTransactions, simUsage } from '../../../db/schema/carrier-sim.js';
 import type { JobDefinition, JobQueue } from '../../../jobs/queue.js';
 import type { Logger } from '../../../lib/logger.js';
-import { zipIndex } from '../../../modules/coverage/zip-index.js';
-import { stateForZip } from '../../../modules/coverage/zip-states.js';
+import { zipIndex } from '../../../modules/network-coverage/zip-index.js';
+import { stateForZip } from '../../../modules/network-coverage/zip-states.js';
 import {
   CarrierTimeoutError,
   CarrierUnavailableError,
