@@ -14,6 +14,12 @@ export function createPool(url: string, max = 10): pg.Pool {
   // while we drain). pg reports that on the pool; unhandled it would crash the process. The pool
   // drops that client and the next query opens a new one.
   pool.on('error', () => {});
+  // A client that is checked out is no longer watched by the pool: if the server ends its session
+  // then (shutdown while a job or request holds a transaction), pg emits 'error' on the client
+  // itself, which would crash the process. The query in flight still rejects with that error.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 
