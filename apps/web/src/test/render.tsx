@@ -3,10 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { onTestFinished, vi } from 'vitest';
+import type { Profile } from '@app/shared/contracts/profile';
 import { AddToCartProvider } from '../features/catalogue/components/add-to-cart';
 import { cartStore } from '../features/cart/cart-store';
 import { englishMessages, type Messages } from '../lib/intl/load-messages';
+import { resetLocaleForTests } from '../lib/intl/locale-store';
 import type { LocaleCode } from '../lib/intl/locales';
+import { logout, setToken } from '../lib/session';
+import { apiStub, type StubHandler } from './api-stub';
+import { sessionToken, subscriberFixture } from './session-fixtures';
 import es from '../locales/es.json';
 import fr from '../locales/fr.json';
 
@@ -84,3 +90,54 @@ export const publicDetailsFixture = {
   simCardPrice: 250,
   currency: 'USD',
 };
+
+export interface PageOptions extends RenderOptions {
+  /** The address the memory router starts at. */
+  route: string;
+  /** The route pattern `ui` is mounted at when it is one element ('*' unless it reads params). */
+  path?: string;
+  /** Other pages the test navigates to (e.g. where a form leads after success). */
+  routes?: RouteObject[];
+  /** Answers by "METHOD /path" (see apiStub), over the defaults: public details and, signed in, the profile. */
+  api?: Record<string, StubHandler | object>;
+}
+
+export interface SignedInOptions extends PageOptions {
+  /** Who is signed in: fields over subscriberFixture(), answered by GET /subscriber/profile. */
+  subscriber?: Partial<Profile>;
+  /** Keep the token in localStorage (‘stay signed in’) instead of sessionStorage. */
+  remember?: boolean;
+}
+
+function renderPage(ui: ReactElement | RouteObject[], options: PageOptions, defaults: Record<string, StubHandler | object>) {
+  const { route, path = '*', routes = [], api = {}, ...renderOptions } = options;
+  resetLocaleForTests({ locale: 'en', messages: englishMessages, loading: false });
+  const stub = apiStub({ 'GET /public/service_provider/public_details': publicDetailsFixture, ...defaults, ...api });
+  vi.stubGlobal('fetch', vi.fn(stub.fetch));
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+    logout();
+  });
+  const pages = Array.isArray(ui) ? ui : [{ path, element: ui }];
+  return { ...stub, ...renderRoutes([...pages, ...routes], route, renderOptions) };
+}
+
+/**
+ * Renders a page as a signed-in subscriber sees it: a live session token, the app's providers and a
+ * memory router at `route`, and a recording API stand-in that answers the public details and the
+ * subscriber's profile unless `api` says otherwise. Everything is undone when the test finishes.
+ * Returns the router, the recorded requests (`requests`, `sent('METHOD /path')`) and the render result.
+ */
+export function renderSignedIn(ui: ReactElement | RouteObject[], options: SignedInOptions) {
+  const { subscriber: overrides, remember = false, ...page } = options;
+  const subscriber = subscriberFixture(overrides);
+  setToken(sessionToken(), { remember });
+  return { subscriber, ...renderPage(ui, page, { 'GET /subscriber/profile': subscriber }) };
+}
+
+/** The same for a visitor: no token, and the subscriber endpoints answer 401 as the server would. */
+export function renderSignedOut(ui: ReactElement | RouteObject[], options: PageOptions) {
+  logout();
+  const unauthorized = { status: 401, body: { code: 'UNAUTHORIZED', message: 'Your session has expired. Please login again.' } };
+  return renderPage(ui, options, { 'GET /subscriber/profile': unauthorized });
+}

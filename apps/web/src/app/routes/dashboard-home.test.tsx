@@ -1,44 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '@app/shared/contracts/profile';
-import { englishMessages } from '../../lib/intl/load-messages';
-import { resetLocaleForTests } from '../../lib/intl/locale-store';
-import { logout, setToken } from '../../lib/session';
-import { apiStub, error, type StubHandler } from '../../test/api-stub';
+import { describe, expect, it, vi } from 'vitest';
+import { error, type StubHandler } from '../../test/api-stub';
 import { order } from '../../test/checkout-fixtures';
-import { publicDetailsFixture, renderRoutes } from '../../test/render';
+import { renderSignedIn } from '../../test/render';
 import { simFixture } from '../../test/sim-fixtures';
 import DashboardHomeRoute from './dashboard-home';
 
 vi.setConfig({ testTimeout: 20_000 });
-
-const profile: Profile = {
-  id: '6a1f5a39-3f5e-4a5b-9a51-2b8a0f0b6a11',
-  email: 'ana@example.com',
-  emailVerified: true,
-  hasPassword: true,
-  firstName: 'Ana',
-  lastName: 'García',
-  phone: '+16465550142',
-  country: 'US',
-  balance: 1250,
-  whenBelow: null,
-  topUpAmount: null,
-  balanceThreshold: null,
-  birthDate: null,
-  birthDateParts: null,
-  shippingAddress1: null,
-  shippingAddress2: null,
-  city: null,
-  state: null,
-  zipcode: null,
-  autoRenewPaymentMethodId: null,
-  autoTopUpPaymentMethodId: null,
-  autoExtendPaymentMethodId: null,
-  locale: 'en',
-  resellerCode: null,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
 
 const emptyLists = {
   'GET /subscriber/sim': { total: 0, data: [] },
@@ -48,24 +16,8 @@ const emptyLists = {
 };
 
 function setup(routes: Record<string, StubHandler | object>) {
-  const stub = apiStub({
-    'GET /public/service_provider/public_details': publicDetailsFixture,
-    'GET /subscriber/profile': profile,
-    ...emptyLists,
-    ...routes,
-  });
-  vi.stubGlobal('fetch', vi.fn(stub.fetch));
-  return { ...stub, ...renderRoutes([{ path: 'dashboard', Component: DashboardHomeRoute }], '/dashboard') };
+  return renderSignedIn(<DashboardHomeRoute />, { route: '/dashboard', api: { ...emptyLists, ...routes } });
 }
-
-beforeEach(() => {
-  resetLocaleForTests({ locale: 'en', messages: englishMessages, loading: false });
-  setToken(`e30.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.sig`, { remember: false });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  logout();
-});
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

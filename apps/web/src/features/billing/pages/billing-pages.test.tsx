@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiStub, type StubHandler } from '../../../test/api-stub';
-import { publicDetailsFixture, renderRoutes } from '../../../test/render';
+import type { StubHandler } from '../../../test/api-stub';
+import { renderSignedIn } from '../../../test/render';
 import { payment } from '../../../test/checkout-fixtures';
 import PaymentsPage from './payments-page';
 import TransactionsPage from './transactions-page';
@@ -10,22 +10,14 @@ import TransactionsPage from './transactions-page';
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
-function setup(path: string, routes: Record<string, StubHandler | object>) {
-  const stub = apiStub({ 'GET /public/service_provider/public_details': publicDetailsFixture, ...routes });
-  vi.stubGlobal('fetch', vi.fn(stub.fetch));
-  const view = renderRoutes(
-    [
-      { path: 'dashboard/payment', Component: PaymentsPage },
-      { path: 'dashboard/transaction', Component: TransactionsPage },
-    ],
-    path,
-  );
-  return { ...stub, ...view };
+function setup(route: string, api: Record<string, StubHandler | object>) {
+  const pages = [
+    { path: 'dashboard/payment', Component: PaymentsPage },
+    { path: 'dashboard/transaction', Component: TransactionsPage },
+  ];
+  return renderSignedIn(pages, { route, api });
 }
 
 describe('/dashboard/payment', () => {

@@ -1,15 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@app/shared/contracts/invoices';
-import { apiStub, type StubHandler } from '../../../test/api-stub';
-import { publicDetailsFixture, renderRoutes } from '../../../test/render';
+import type { StubHandler } from '../../../test/api-stub';
+import { renderSignedIn, renderSignedOut } from '../../../test/render';
 import InvoiceListPage from './invoice-list-page';
 import InvoicePage from './invoice-page';
 
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'pub_abcdefghijklmnopqrstuvwxyz012345';
 const invoice: Invoice = {
@@ -35,16 +33,13 @@ const invoice: Invoice = {
   publicToken: TOKEN,
 };
 
-function setup(path: string, routes: Record<string, StubHandler | object>) {
-  const stub = apiStub({ 'GET /public/service_provider/public_details': publicDetailsFixture, ...routes });
-  vi.stubGlobal('fetch', vi.fn(stub.fetch));
-  return renderRoutes(
-    [
-      { path: 'invoice', Component: InvoicePage },
-      { path: 'dashboard/invoice', Component: InvoiceListPage },
-    ],
-    path,
-  );
+/** The public link is opened by anyone; the list is a signed-in page. */
+function setup(route: string, api: Record<string, StubHandler | object>) {
+  const pages = [
+    { path: 'invoice', Component: InvoicePage },
+    { path: 'dashboard/invoice', Component: InvoiceListPage },
+  ];
+  return route.startsWith('/dashboard') ? renderSignedIn(pages, { route, api }) : renderSignedOut(pages, { route, api });
 }
 
 describe('/invoice', () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiStub, type StubHandler } from '../../../test/api-stub';
-import { publicDetailsFixture, renderRoutes } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import type { StubHandler } from '../../../test/api-stub';
+import { renderSignedIn } from '../../../test/render';
 import { order } from '../../../test/checkout-fixtures';
 import OrderStatusPage from './order-status-page';
 import OrderViewPage from './order-view-page';
@@ -10,19 +10,13 @@ import OrderViewPage from './order-view-page';
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => vi.unstubAllGlobals());
 
-function setup(path: string, routes: Record<string, StubHandler | object>) {
-  const stub = apiStub({ 'GET /public/service_provider/public_details': publicDetailsFixture, ...routes });
-  vi.stubGlobal('fetch', vi.fn(stub.fetch));
-  const view = renderRoutes(
-    [
-      { path: 'dashboard/order-status', Component: OrderStatusPage },
-      { path: 'dashboard/order-view/:id', Component: OrderViewPage },
-    ],
-    path,
-  );
-  return { ...stub, ...view };
+function setup(route: string, api: Record<string, StubHandler | object>) {
+  const pages = [
+    { path: 'dashboard/order-status', Component: OrderStatusPage },
+    { path: 'dashboard/order-view/:id', Component: OrderViewPage },
+  ];
+  return renderSignedIn(pages, { route, api });
 }
 
 const shipped = order({
