@@ -19,6 +19,7 @@ import { coverageRoutes } from './modules/network-coverage/coverage.routes.js';
 import { rateRoutes } from './modules/rates/rates.routes.js';
 import { resellerRoutes } from './modules/resellers/resellers.routes.js';
 import { simRoutes } from './modules/sims/sims.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { createMetrics } from './modules/operations/metrics.js';
 import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { Readiness } from './modules/operations/readiness.js';
@@ -91,9 +92,11 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
     }),
   );
 
+  await app.register(siteRoutes(s.catalogue, config.publicUrl));
+
   openApiRoutes(app);
 
-  if (webDist) await registerStaticWeb(app, webDist);
+  if (webDist) await registerStaticWeb(app, webDist, { categories: async () => (await s.catalogue.snapshot()).categories });
   return app;
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PlanCategory } from '@app/shared/contracts/catalogue';
+import { pageStatus } from '../modules/site/site-pages.js';
 import { inlineScriptHashes } from './security-headers.js';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -31,11 +33,17 @@ export function indexScriptHashes(webDist: string): string[] {
   return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
 }
 
+export interface StaticWebOptions {
+  /** The catalogue's categories: whether /plan/:name and /plan/:name/:plan name something. */
+  categories: () => Promise<readonly PlanCategory[]>;
+}
+
 /**
  * Serves the built single-page app. Hashed files under /assets are cached for a year; every other
- * non-API GET that wants HTML gets index.html so the client router can take over.
+ * non-API GET that wants HTML gets index.html so the client router can take over, with the status
+ * the page will show: 404 when the address ends on the 404 page (site-pages.ts), 200 otherwise.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist = defaultWebDist) {
+export async function registerStaticWeb(app: FastifyInstance, webDist: string, options: StaticWebOptions) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
@@ -55,12 +63,14 @@ export async function registerStaticWeb(app: FastifyInstance, webDist = defaultW
       }
     },
   });
-  app.get('/*', (req, reply) => {
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  app.get('/*', async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (isApiPath(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `Route GET ${url} not found` });
     }
+    const status = await pageStatus(url, options.categories);
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.status(status).type('text/html; charset=utf-8').send(indexHtml);
   });
 }
