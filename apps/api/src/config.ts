@@ -148,6 +148,11 @@ export const configSchema = z.object({
   AUTO_PAY_RETRY_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(6 * 3600),
   /** Attempts of one automatic charge (the first included) before it is left to the subscriber. */
   AUTO_PAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  /**
+   * Fee in cents for a SIM refresh (a new eSIM profile, or the number moved onto a new SIM card).
+   * 0 (the default): free, no order, the subscriber reissues an eSIM whenever the phone changed.
+   */
+  SIM_REFRESH_PRICE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   /** Simulator: seconds between a request and its outcome (and between port steps). */
   CARRIER_SIM_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(3),
   /** Simulator: period of usage accrual and plan expiry. */

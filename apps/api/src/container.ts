@@ -216,7 +216,17 @@ export async function buildContainer(
     surchargeBps: config.SURCHARGE_BPS,
     currency: config.CURRENCY,
   };
-  const simActions = new SimActionsService({ db, catalogue, orders, quotes, pricing });
+  const simActions = new SimActionsService({
+    db,
+    catalogue,
+    orders,
+    quotes,
+    pricing,
+    carrier,
+    sims,
+    actions: carrierActions,
+    refreshPrice: config.SIM_REFRESH_PRICE_CENTS,
+  });
   const simFulfiller = new SimFulfiller({ sims, actions: carrierActions, catalogue, mail, publicUrl: config.publicUrl });
   fulfillers.register(simFulfiller);
   carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));

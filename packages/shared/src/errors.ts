@@ -128,6 +128,9 @@ export const ERRORS = {
   E911_ADDRESS_INVALID: { status: 400, message: 'The 911 address could not be validated. Please check the highlighted fields.' },
   E911_ADDRESS_REQUIRED: { status: 400, message: 'Wi-Fi calling needs a validated 911 address first.' },
   ESIM_ONLY: { status: 409, message: 'This action is only available for eSIMs.' },
+  PHYSICAL_SIM_ONLY: { status: 409, message: 'This action is only available for physical SIM cards.' },
+  /** A replacement card (refresh or recovery onto a new SIM card) that is unknown, sold to someone else or in use. */
+  SIM_CARD_NOT_AVAILABLE: { status: 409, message: 'This SIM card cannot be used. Please check the ICCID printed on the card.' },
   CARRIER_UNAVAILABLE: { status: 503, message: 'The network is not answering right now. Please try again in a moment.' },
 
   // --- porting (spec §8) -------------------------------------------------------------------------

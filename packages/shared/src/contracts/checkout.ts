@@ -80,6 +80,8 @@ export const lineTypeSchema = z.enum([
   'top_up',
   'recovery',
   'sim_reorder',
+  /** A new eSIM profile, or the number moved onto a new SIM card (refresh). */
+  'sim_refresh',
 ]);
 export type LineType = z.infer<typeof lineTypeSchema>;
 

@@ -22,7 +22,7 @@ export const orderStatusSchema = z.enum(['pending', 'unpaid', 'paid', 'processin
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** What an order is for: decides the fulfilment and the description. */
-export const orderKindSchema = z.enum(['purchase', 'addon', 'sim_card', 'renewal', 'plan_change', 'top_up', 'recovery', 'sim_reorder']);
+export const orderKindSchema = z.enum(['purchase', 'addon', 'sim_card', 'renewal', 'plan_change', 'top_up', 'recovery', 'sim_reorder', 'sim_refresh']);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
 export const orderLineSchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isUsZipFormat } from '../rules/sims.js';
+import { emailSchema } from './auth.js';
 import { quoteSchema } from './checkout.js';
+import { purchaseResultSchema } from './orders.js';
 
 /**
  * SIM contracts (spec §3, §7): the subscriber's SIM list and the requests of the SIM actions,
@@ -27,6 +29,19 @@ import { quoteSchema } from './checkout.js';
  *   POST /subscriber/sim/:id/addons/purchase           simAddOnsPurchaseSchema      → purchaseResultSchema  (addon)
  *   POST /subscriber/top_up/price                      topUpRequestSchema           → simActionQuoteSchema  (account balance)
  *   POST /subscriber/top_up                            topUpPurchaseSchema          → purchaseResultSchema  (top_up)
+ *   POST /subscriber/sim/:id/refresh/price             simRefreshRequestSchema      → simActionQuoteSchema
+ *   POST /subscriber/sim/:id/refresh                   simRefreshPurchaseSchema     → simRefreshResultSchema (eSIM: a new
+ *        profile, the old one stops working; free when SIM_REFRESH_PRICE_CENTS is 0: then no order, `purchase` null)
+ *   POST /subscriber/sim/:id/refresh/esn/activate      simRefreshEsnPurchaseSchema  → simRefreshResultSchema (physical: the
+ *        number moves onto the new card `esn`; SIM_CARD_NOT_AVAILABLE when that card cannot take it)
+ *   POST /subscriber/sim/:id/recovery/esn/activate     simRecoveryEsnPurchaseSchema → purchaseResultSchema  (recovery onto a new card)
+ *
+ * Public variants (no sign-in; `:id` is the ICCID printed on the card; a card in no account is unknown):
+ *   POST /public/sim/:id/purchase/price                publicSimActionRequestSchema  → simActionQuoteSchema
+ *   POST /public/sim/:id/purchase                      publicSimActionPurchaseSchema → purchaseResultSchema (the order is the
+ *        SIM account's; the receipt goes to `emailAddress`; paid with the answer's accessToken at /public/payment)
+ *   POST /public/sim/:id/renew                         publicSimRenewPurchaseSchema  → purchaseResultSchema (renew or extend)
+ *   POST /public/sim/:id/wfc                           wifiCallingBodySchema         → 202 publicWifiCallingResultSchema
  */
 
 export const simKindSchema = z.enum(['physical', 'esim']);
@@ -276,9 +291,34 @@ export const topUpRequestSchema = z.object({
 });
 export const topUpPurchaseSchema = topUpRequestSchema.extend(actionPurchaseFields);
 
+/** The ICCID printed on a replacement SIM card (refresh or recovery onto a new card). */
+export const esnSchema = z.string().trim().regex(/^89\d{16,18}$/, 'Must be the 18 to 20 digit ICCID printed on the card');
+
+/** eSIM: a new profile. `esn` only for a physical SIM: the new card the number moves to. */
+export const simRefreshRequestSchema = z.object({ esn: esnSchema.optional() });
+export const simRefreshPurchaseSchema = z.object(actionPurchaseFields);
+export const simRefreshEsnPurchaseSchema = z.object({ esn: esnSchema, ...actionPurchaseFields });
+export const simRecoveryEsnPurchaseSchema = simRenewRequestSchema.omit({ mode: true }).extend({ esn: esnSchema, ...actionPurchaseFields });
+
+const visitorPurchaseFields = { ...actionPurchaseFields, emailAddress: emailSchema };
+const publicRenew = z.object({ action: z.literal('renew'), priceId: z.uuid().optional() });
+const publicExtend = z.object({ action: z.literal('extend'), priceId: z.uuid().optional() });
+const publicAddOns = simAddOnsRequestSchema.extend({ action: z.literal('addons') });
+/** A visitor's paid action for a card: renew, extend, or add-ons (minutes, texts, data). */
+export const publicSimActionRequestSchema = z.discriminatedUnion('action', [publicRenew, publicExtend, publicAddOns]);
+export type PublicSimActionRequest = z.infer<typeof publicSimActionRequestSchema>;
+export const publicSimActionPurchaseSchema = z.discriminatedUnion('action', [
+  publicRenew.extend(visitorPurchaseFields),
+  publicExtend.extend(visitorPurchaseFields),
+  publicAddOns.extend(visitorPurchaseFields),
+]);
+export const publicSimRenewPurchaseSchema = simRenewRequestSchema.extend(visitorPurchaseFields);
+/** The public Wi-Fi calling answer names nothing about the SIM beyond the card number given. */
+export const publicWifiCallingResultSchema = z.object({ iccid: z.string(), status: z.literal('pending'), enabled: z.boolean() });
+
 /** What a paid action will do and when, stated before the subscriber confirms. */
 export const simActionEffectSchema = z.object({
-  action: z.enum(['renew', 'extend', 'change_plan', 'recover', 'addon', 'top_up']),
+  action: z.enum(['renew', 'extend', 'change_plan', 'recover', 'addon', 'top_up', 'refresh']),
   /** 'now': as soon as it is paid and the network confirms; 'end_of_period': the new period follows the current one. */
   when: z.enum(['now', 'end_of_period']),
   /** Estimated start and end of the plan period it buys (null for add-ons and top-ups). */
@@ -291,3 +331,7 @@ export const simActionEffectSchema = z.object({
 export type SimActionEffect = z.infer<typeof simActionEffectSchema>;
 export const simActionQuoteSchema = z.object({ quote: quoteSchema, effect: simActionEffectSchema });
 export type SimActionQuote = z.infer<typeof simActionQuoteSchema>;
+
+/** A refresh: the SIM (with its pending action when free) and the order to pay when it costs something. */
+export const simRefreshResultSchema = z.object({ sim: simSchema, purchase: purchaseResultSchema.nullable() });
+export type SimRefreshResult = z.infer<typeof simRefreshResultSchema>;

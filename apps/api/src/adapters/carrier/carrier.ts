@@ -72,8 +72,11 @@ export type CarrierRequest =
   | { type: 'reconnect'; iccid: string }
   /** eSIM: a new profile for the same number (old one unusable). Physical: move the number to `newIccid`. */
   | { type: 'refresh'; iccid: string; newIccid?: string | undefined }
-  /** An expired SIM within the recovery window gets its number back with a new plan period. */
-  | { type: 'recover'; iccid: string; plan: PlanSpec }
+  /**
+   * An expired SIM within the recovery window gets its number back with a new plan period; with
+   * `newIccid` (a lost or broken card) the number comes back on that new physical card.
+   */
+  | { type: 'recover'; iccid: string; plan: PlanSpec; newIccid?: string | undefined }
   /** Port a number onto an active SIM (replacing its number). */
   | { type: 'port_in'; iccid: string; port: PortDetails }
   | { type: 'cancel_port'; portTransactionId: string };

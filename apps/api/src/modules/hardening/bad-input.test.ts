@@ -255,6 +255,10 @@ const ROUTES: Record<string, RouteSpec> = {
     params: () => ({ id: NO_SIM }),
     body: () => ({ items: [{ addonId: NO_SIM, quantity: 1 }], expectedTotal: 1000, requestId: FUZZ_REQUEST }),
   },
+  'POST /subscriber/sim/:id/recovery/esn/activate': { params: () => ({ id: NO_SIM }), body: () => ({ esn: NO_ICCID, expectedTotal: 1000, requestId: FUZZ_REQUEST }) },
+  'POST /subscriber/sim/:id/refresh/price': { params: () => ({ id: NO_SIM }), body: () => ({ esn: NO_ICCID }) },
+  'POST /subscriber/sim/:id/refresh': { params: () => ({ id: NO_SIM }), body: () => ({ expectedTotal: 0, requestId: FUZZ_REQUEST }) },
+  'POST /subscriber/sim/:id/refresh/esn/activate': { params: () => ({ id: NO_SIM }), body: () => ({ esn: NO_ICCID, expectedTotal: 0, requestId: FUZZ_REQUEST }) },
   'POST /subscriber/top_up/price': { body: () => ({ amount: 2500 }) },
   'POST /subscriber/top_up': { body: () => ({ amount: 2500, expectedTotal: 2500, requestId: FUZZ_REQUEST }) },
   'GET /subscriber/affiliate': {},
@@ -273,6 +277,16 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /public/sim_source': {},
   'POST /public/sim/:id/activate': { params: () => ({ id: NO_ICCID }), body: () => ({ zip: '10001' }) },
   'GET /public/sim/:id/purchase/allowed-addon-plans': { params: (c) => ({ id: c.planId }) },
+  'POST /public/sim/:id/purchase/price': { params: () => ({ id: NO_ICCID }), body: () => ({ action: 'renew' }) },
+  'POST /public/sim/:id/purchase': {
+    params: () => ({ id: NO_ICCID }),
+    body: () => ({ action: 'addons', items: [{ addonId: NO_SIM, quantity: 1 }], emailAddress: freshEmail('payer'), expectedTotal: 1000, requestId: newId() }),
+  },
+  'POST /public/sim/:id/renew': { params: () => ({ id: NO_ICCID }), body: () => ({ mode: 'renew', emailAddress: freshEmail('payer'), expectedTotal: 1000, requestId: newId() }) },
+  'POST /public/sim/:id/wfc': {
+    params: () => ({ id: NO_ICCID }),
+    body: () => ({ enabled: true, address: { street: '1355 Market Street', city: 'San Francisco', state: 'CA', zip: '94103' } }),
+  },
   // Checkout and money.
   'POST /public/sim/purchase/price': { body: (c) => ({ items: [planItem(c.plan)], shippingCountry: 'US' }) },
   'POST /subscriber/sim/purchase/price': { body: (c) => ({ items: [planItem(c.plan)], shippingCountry: 'US' }) },

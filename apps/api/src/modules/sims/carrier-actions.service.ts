@@ -32,6 +32,8 @@ export interface ActionContext {
   addOnRowId?: string;
   portId?: string;
   address?: unknown;
+  /** The subscriber's request id of a free action (a repeat finds the action it recorded). */
+  requestId?: string;
   /** What the subscriber is told about the money if the action fails for good. */
   paid?: boolean;
   /** The order line that paid for it (credited back to the balance if the network refuses it for good). */
@@ -283,7 +285,15 @@ export class CarrierActionService {
         await startPeriod();
         await tx
           .update(sims)
-          .set({ status: 'active', ...(ctx.planId ? { planId: ctx.planId } : {}), problem: null, problemNote: null, ...balances })
+          .set({
+            status: 'active',
+            ...(ctx.planId ? { planId: ctx.planId } : {}),
+            // Recovered onto a new card: the SIM is that card from now on.
+            ...(request.type === 'recover' && request.newIccid ? { iccid: request.newIccid, esn: null } : {}),
+            problem: null,
+            problemNote: null,
+            ...balances,
+          })
           .where(eq(sims.id, simId));
         return;
       case 'add_balance':
@@ -306,7 +316,7 @@ export class CarrierActionService {
         await tx
           .update(sims)
           .set({
-            ...(request.newIccid ? { iccid: request.newIccid } : {}),
+            ...(request.newIccid ? { iccid: request.newIccid, esn: null } : {}),
             ...(result.activationCode ? { activationCode: result.activationCode, profileInstalledAt: null } : {}),
             problem: null,
             problemNote: null,

@@ -1,16 +1,22 @@
 import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
 import type { LineType, Quote, QuoteLine } from '@app/shared/contracts/checkout';
 import type { OrderKind, PurchaseResult } from '@app/shared/contracts/orders';
-import type { SimActionEffect, SimActionQuote } from '@app/shared/contracts/sims';
+import type { SimActionEffect, SimActionQuote, SimRefreshResult } from '@app/shared/contracts/sims';
+import { ERRORS } from '@app/shared/errors';
 import { basisPoints } from '@app/shared/rules/pricing';
 import { recoverability } from '@app/shared/rules/sims';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import { appError, fieldError } from '../../lib/errors.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Carrier } from '../../adapters/carrier/carrier.js';
+import { carrierActions } from '../../db/schema/sims.js';
+import { AppError, appError, fieldError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../checkout/orders.service.js';
 import type { PricingSettings, QuoteService } from '../checkout/quote.service.js';
-import { bundle, findOwnedSim, openActionOfType, type SimBundle } from './sims.repository.js';
+import type { CarrierActionService } from './carrier-actions.service.js';
+import { bundle, findOwnedSim, findSimByIccid, openActionOfType, type SimBundle, type SimRow } from './sims.repository.js';
+import { isValidIccid, type SimsService } from './sims.service.js';
 
 /**
  * The paid SIM actions (renew, extend, change plan, recovery, add-ons for a SIM, balance top-up)
@@ -23,8 +29,10 @@ import { bundle, findOwnedSim, openActionOfType, type SimBundle } from './sims.r
 export type SimActionSpec =
   | { kind: 'renew'; mode: 'renew' | 'extend'; priceId?: string | undefined }
   | { kind: 'change'; planId: string; priceId: string }
-  | { kind: 'recover'; priceId?: string | undefined }
-  | { kind: 'addons'; items: { addonId: string; quantity: number }[] };
+  | { kind: 'recover'; priceId?: string | undefined; newIccid?: string | undefined }
+  | { kind: 'addons'; items: { addonId: string; quantity: number }[] }
+  /** eSIM: a new profile. Physical: the number onto the new card `newIccid`. */
+  | { kind: 'refresh'; newIccid?: string | undefined };
 
 export interface PurchaseFields {
   expectedTotal: number;
@@ -33,7 +41,9 @@ export interface PurchaseFields {
 
 /** What goes on the order line of a plan action (read back by the fulfiller). */
 export interface PlanActionDetails {
-  action: 'renew' | 'extend' | 'change_plan' | 'recover';
+  action: 'renew' | 'extend' | 'change_plan' | 'recover' | 'refresh';
+  /** Recovery or refresh onto a new physical card. */
+  newIccid?: string | undefined;
   /** Set on orders the schedulers place (auto-renew, auto-extend), with the period they follow. */
   auto?: 'renew' | 'extend' | undefined;
   periodId?: string | undefined;
@@ -48,6 +58,8 @@ interface Prepared {
 
 const DAY = 86_400_000;
 const PLAN_ACTIONS = ['renew', 'change_plan', 'recover'];
+/** Actions that change which card or profile carries the number: one at a time, and not during a plan action. */
+const CARD_ACTIONS = ['refresh', 'recover'];
 
 export class SimActionsService {
   constructor(
@@ -57,6 +69,11 @@ export class SimActionsService {
       orders: OrdersService;
       quotes: QuoteService;
       pricing: PricingSettings;
+      carrier: Carrier;
+      sims: SimsService;
+      actions: CarrierActionService;
+      /** Fee of a refresh in cents; 0 = free (recorded at once, no order). */
+      refreshPrice: number;
     },
   ) {}
 
@@ -69,6 +86,87 @@ export class SimActionsService {
     const p = await this.prepare(this.d.db, who.id, simId, spec, new Date());
     const details = p.details ? { ...p.details, ...extra } : null;
     return this.d.orders.placeForSubscriber(who, p.orderKind, p.quote, req, null, () => ({ details }));
+  }
+
+  /**
+   * A refresh: with a fee, an order like any paid action (the fulfiller records the carrier action
+   * once paid); free, the carrier action at once. Either way a repeated `requestId` changes nothing
+   * twice: the same order, or the action recorded for that request.
+   */
+  async refresh(who: { id: string; email: string }, simId: string, spec: Extract<SimActionSpec, { kind: 'refresh' }>, req: PurchaseFields): Promise<SimRefreshResult> {
+    const p = await this.prepare(this.d.db, who.id, simId, spec, new Date()).catch(async (e: unknown) => {
+      // A repeat of a free refresh already recorded answers as the first did (the pending check would refuse it).
+      if (e instanceof AppError && e.code === 'SIM_ACTION_PENDING' && (await this.recordedRefresh(this.d.db, simId, req.requestId))) return undefined;
+      throw e;
+    });
+    if (p && p.quote.total > 0) {
+      const purchase = await this.d.orders.placeForSubscriber(who, 'sim_refresh', p.quote, req, null, () => ({ details: p.details }));
+      return { sim: await this.d.sims.get(who.id, simId), purchase };
+    }
+    if (req.expectedTotal !== 0) throw appError('PRICE_CHANGED');
+    await this.d.db.transaction(async (tx) => {
+      const sim = await findOwnedSim(tx, who.id, simId, true);
+      if (!sim) throw appError('SIM_NOT_FOUND');
+      if (await this.recordedRefresh(tx, sim.id, req.requestId)) return;
+      // Checked again under the SIM's lock: two different requests at once make one refresh.
+      await this.prepare(tx, who.id, simId, spec, new Date());
+      await this.d.actions.record(tx, {
+        simId: sim.id,
+        subscriberId: who.id,
+        request: { type: 'refresh', iccid: sim.iccid, ...(spec.newIccid ? { newIccid: spec.newIccid } : {}) },
+        context: { requestId: req.requestId, paid: false },
+      });
+    });
+    return { sim: await this.d.sims.get(who.id, simId), purchase: null };
+  }
+
+  private async recordedRefresh(exec: Executor, simId: string, requestId: string): Promise<boolean> {
+    const [row] = await exec
+      .select({ id: carrierActions.id })
+      .from(carrierActions)
+      .where(and(eq(carrierActions.simId, simId), eq(carrierActions.type, 'refresh'), sql`${carrierActions.context}->>'requestId' = ${requestId}`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** A replacement card: a valid ICCID the network has unsold (or reserved), a physical card, in nobody's account. */
+  private async checkNewCard(exec: Executor, sim: SimRow, newIccid: string): Promise<void> {
+    if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { errors: [{ field: 'esn', message: 'An eSIM is refreshed with a new profile, not a SIM card' }] });
+    const unusable = () => appError('SIM_CARD_NOT_AVAILABLE', { errors: [{ field: 'esn', message: ERRORS.SIM_CARD_NOT_AVAILABLE.message }] });
+    if (!isValidIccid(newIccid) || newIccid === sim.iccid) throw unusable();
+    if (await findSimByIccid(exec, newIccid)) throw unusable();
+    const card = await this.d.carrier.lookup(newIccid);
+    if (!card || card.kind !== 'physical' || !['available', 'reserved'].includes(card.state)) throw unusable();
+  }
+
+  // --- public variants (spec §7): the SIM named by the ICCID printed on its card ---------------------
+
+  /** The SIM behind a card number, with its owner (a SIM in no account answers like an unknown one). */
+  private async publicSim(iccid: string): Promise<SimRow & { subscriberId: string }> {
+    const sim = await findSimByIccid(this.d.db, iccid.trim());
+    if (!sim?.subscriberId) throw appError('SIM_NOT_FOUND');
+    return sim as SimRow & { subscriberId: string };
+  }
+
+  /** What a renewal, extension or add-ons for the card would cost and do (no sign-in: the /extend-your-sim and /top-up-sim pages). */
+  async publicPrice(iccid: string, spec: Extract<SimActionSpec, { kind: 'renew' | 'addons' }>): Promise<SimActionQuote> {
+    const sim = await this.publicSim(iccid);
+    return this.price(sim.subscriberId, sim.id, spec);
+  }
+
+  /**
+   * A visitor pays for the card's renewal or add-ons: the order belongs to the SIM's account (its
+   * fulfilment, invoice and refunds follow that SIM), the receipt goes to the payer's e-mail, and the
+   * payer pays it with the order's access token (never with the account's balance or cards).
+   */
+  async publicPurchase(
+    iccid: string,
+    spec: Extract<SimActionSpec, { kind: 'renew' | 'addons' }>,
+    req: PurchaseFields & { emailAddress: string },
+  ): Promise<PurchaseResult> {
+    const sim = await this.publicSim(iccid);
+    const result = await this.purchase({ id: sim.subscriberId, email: req.emailAddress }, sim.id, spec, req);
+    return { ...result, account: 'existing' };
   }
 
   async topUpPrice(amount: number): Promise<SimActionQuote> {
@@ -165,6 +263,34 @@ export class SimActionsService {
     const active = b.period?.status === 'active' ? b.period : undefined;
     const currentPlan = sim.planId ? snap.plans.get(sim.planId) : undefined;
 
+    if (spec.kind === 'refresh') {
+      if (await openActionOfType(exec, sim.id, [...CARD_ACTIONS, ...PLAN_ACTIONS])) throw appError('SIM_ACTION_PENDING');
+      if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
+      else if (sim.kind !== 'esim') throw appError('ESIM_ONLY', { message: 'A physical SIM is refreshed onto a new SIM card: enter the ICCID printed on it.' });
+      // The network refreshes a SIM that has a number (active, suspended, or expired within the recovery window).
+      if (!sim.mdn || !['active', 'suspended', 'expired'].includes(sim.status)) throw appError('SIM_NOT_ACTIVE');
+      const line: QuoteLine = {
+        key: 'sim_refresh',
+        type: 'sim_refresh',
+        name: spec.newIccid ? 'SIM refresh onto a new card' : 'eSIM reissue',
+        planId: null,
+        priceId: null,
+        addonId: null,
+        simId: sim.id,
+        sim: null,
+        periodDays: null,
+        unitPrice: this.d.refreshPrice,
+        quantity: 1,
+        total: this.d.refreshPrice,
+      };
+      return {
+        orderKind: 'sim_refresh',
+        quote: this.quoteOf([line], { taxable: true }),
+        effect: { action: 'refresh', when: 'now', startsAt: null, expiresAt: active?.expiresAt?.toISOString() ?? null, replacesCurrentPeriod: false, planName: currentPlan?.name ?? null },
+        details: { action: 'refresh', ...(spec.newIccid ? { newIccid: spec.newIccid } : {}) } satisfies PlanActionDetails,
+      };
+    }
+
     if (spec.kind === 'addons') {
       if (!sim.planId) throw appError('SIM_HAS_NO_ACTIVE_PLAN');
       if (!['active', 'inactive', 'pending'].includes(sim.status)) throw appError('SIM_NOT_ACTIVE');
@@ -178,7 +304,7 @@ export class SimActionsService {
       };
     }
 
-    if (await openActionOfType(exec, sim.id, PLAN_ACTIONS)) throw appError('SIM_ACTION_PENDING');
+    if (await openActionOfType(exec, sim.id, spec.kind === 'recover' ? [...PLAN_ACTIONS, ...CARD_ACTIONS] : PLAN_ACTIONS)) throw appError('SIM_ACTION_PENDING');
 
     if (spec.kind === 'change') {
       if (!currentPlan) throw appError('SIM_HAS_NO_ACTIVE_PLAN');
@@ -213,6 +339,7 @@ export class SimActionsService {
         now,
       );
       if (!verdict.recoverable) throw appError(verdict.code);
+      if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
       return {
         orderKind: 'recovery',
         quote: this.quoteOf([this.planLine('recovery', currentPlan, price, sim.id)], { taxable: true }),
@@ -224,7 +351,7 @@ export class SimActionsService {
           replacesCurrentPeriod: false,
           planName: currentPlan.name,
         },
-        details: { action: 'recover' } satisfies PlanActionDetails,
+        details: { action: 'recover', ...(spec.newIccid ? { newIccid: spec.newIccid } : {}) } satisfies PlanActionDetails,
       };
     }
 

@@ -32,7 +32,7 @@ import { planSpec, type SimsService } from './sims.service.js';
  * balance (`creditOnFailure`), once per action.
  */
 export class SimFulfiller implements OrderFulfiller {
-  readonly lineTypes: readonly LineType[] = ['plan', 'addon', 'renewal', 'plan_change', 'recovery', 'top_up'];
+  readonly lineTypes: readonly LineType[] = ['plan', 'addon', 'renewal', 'plan_change', 'recovery', 'top_up', 'sim_refresh'];
 
   constructor(
     private readonly d: {
@@ -64,6 +64,8 @@ export class SimFulfiller implements OrderFulfiller {
       case 'plan_change':
       case 'recovery':
         return this.planAction(order, line, tx);
+      case 'sim_refresh':
+        return this.refresh(order, line, tx);
       default:
         return { status: 'waiting' };
     }
@@ -212,13 +214,27 @@ export class SimFulfiller implements OrderFulfiller {
       action === 'renew'
         ? { type: 'renew', iccid: sim.iccid, plan: spec }
         : action === 'recover'
-          ? { type: 'recover', iccid: sim.iccid, plan: spec }
+          ? { type: 'recover', iccid: sim.iccid, plan: spec, ...(details.newIccid ? { newIccid: details.newIccid } : {}) }
           : { type: 'change_plan', iccid: sim.iccid, plan: spec };
     await this.d.actions.record(tx, {
       simId: sim.id,
       subscriberId: sim.subscriberId ?? order.subscriberId,
       request,
       context: { periodId: period!.id, planId: plan.id, paid: true, charge: { orderLineId: line.id, amount: line.total } },
+    });
+    return { status: 'done' };
+  }
+
+  /** A paid refresh: the carrier action, with the charge to credit back should the network refuse it. */
+  private async refresh(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+    const [sim] = line.simId ? await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1) : [];
+    if (!sim) throw new Error(`line ${line.id}: its SIM is gone`);
+    const details = (line.details ?? {}) as Partial<PlanActionDetails>;
+    await this.d.actions.record(tx, {
+      simId: sim.id,
+      subscriberId: sim.subscriberId ?? order.subscriberId,
+      request: { type: 'refresh', iccid: sim.iccid, ...(details.newIccid ? { newIccid: details.newIccid } : {}) },
+      context: { paid: true, charge: { orderLineId: line.id, amount: line.total } },
     });
     return { status: 'done' };
   }

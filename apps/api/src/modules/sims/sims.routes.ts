@@ -10,6 +10,11 @@ import {
   portResubmitBodySchema,
   portToSimBodySchema,
   portValidateBodySchema,
+  publicSimActionPurchaseSchema,
+  publicSimActionRequestSchema,
+  publicSimRenewPurchaseSchema,
+  publicWifiCallingResultSchema,
+  type PublicSimActionRequest,
   recoverabilitySchema,
   simIdParamsSchema,
   simListQuerySchema,
@@ -23,6 +28,11 @@ import {
   simChangePlanRequestSchema,
   simRenewPurchaseSchema,
   simRenewRequestSchema,
+  simRecoveryEsnPurchaseSchema,
+  simRefreshEsnPurchaseSchema,
+  simRefreshPurchaseSchema,
+  simRefreshRequestSchema,
+  simRefreshResultSchema,
   simSchema,
   topUpPurchaseSchema,
   topUpRequestSchema,
@@ -76,6 +86,18 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     );
     app.post('/subscriber/sim/:id/addons/purchase', buyOpts(simAddOnsPurchaseSchema), (req) =>
       paid.purchase(who(req), req.params.id, { kind: 'addons', items: req.body.items }, req.body),
+    );
+    app.post('/subscriber/sim/:id/recovery/esn/activate', buyOpts(simRecoveryEsnPurchaseSchema), (req) =>
+      paid.purchase(who(req), req.params.id, { kind: 'recover', priceId: req.body.priceId, newIccid: req.body.esn }, req.body),
+    );
+    // Refresh: a new eSIM profile (the old one stops working), or the number onto a new SIM card.
+    app.post('/subscriber/sim/:id/refresh/price', quoteOpts(simRefreshRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'refresh', newIccid: req.body.esn }),
+    );
+    const refreshOpts = <B>(body: B) => ({ schema: { params: simIdParamsSchema, body, response: { 200: simRefreshResultSchema } } });
+    app.post('/subscriber/sim/:id/refresh', refreshOpts(simRefreshPurchaseSchema), (req) => paid.refresh(who(req), req.params.id, { kind: 'refresh' }, req.body));
+    app.post('/subscriber/sim/:id/refresh/esn/activate', refreshOpts(simRefreshEsnPurchaseSchema), (req) =>
+      paid.refresh(who(req), req.params.id, { kind: 'refresh', newIccid: req.body.esn }, req.body),
     );
     app.post('/subscriber/top_up/price', { schema: { body: topUpRequestSchema, response: { 200: simActionQuoteSchema } } }, (req) => paid.topUpPrice(req.body.amount));
     app.post('/subscriber/top_up', { schema: { body: topUpPurchaseSchema, response: { 200: purchaseResultSchema } } }, (req) =>
@@ -182,6 +204,21 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
       '/public/sim/:id/activate',
       { schema: { params: iccidParams, body: zipBodySchema.optional(), response: { 202: z.object({ status: z.string(), iccid: z.string(), planName: z.string().nullable() }) } } },
       async (req, reply) => reply.code(202).send(await simsService.activateByIccid(req.params.id, req.body?.zip)),
+    );
+    // Paid actions and Wi-Fi calling for a card, without signing in (its ICCID names it).
+    const publicSpec = (b: PublicSimActionRequest) =>
+      b.action === 'addons' ? { kind: 'addons' as const, items: b.items } : { kind: 'renew' as const, mode: b.action, priceId: b.priceId };
+    app.post('/public/sim/:id/purchase/price', { schema: { params: iccidParams, body: publicSimActionRequestSchema, response: { 200: simActionQuoteSchema } } }, (req) =>
+      paid.publicPrice(req.params.id, publicSpec(req.body)),
+    );
+    app.post('/public/sim/:id/purchase', { schema: { params: iccidParams, body: publicSimActionPurchaseSchema, response: { 200: purchaseResultSchema } } }, (req) =>
+      paid.publicPurchase(req.params.id, publicSpec(req.body), req.body),
+    );
+    app.post('/public/sim/:id/renew', { schema: { params: iccidParams, body: publicSimRenewPurchaseSchema, response: { 200: purchaseResultSchema } } }, (req) =>
+      paid.publicPurchase(req.params.id, { kind: 'renew', mode: req.body.mode, priceId: req.body.priceId }, req.body),
+    );
+    app.post('/public/sim/:id/wfc', { schema: { params: iccidParams, body: wifiCallingBodySchema, response: { 202: publicWifiCallingResultSchema } } }, async (req, reply) =>
+      reply.code(202).send(await simsService.setWifiCallingByIccid(req.params.id, req.body)),
     );
     app.get('/public/sim/:id/purchase/allowed-addon-plans', { schema: { params: simIdParamsSchema, response: { 200: addOnListSchema } } }, (req) =>
       // Before purchase the id is the plan chosen (the SIM does not exist yet).

@@ -314,6 +314,22 @@ export class SimsService {
   // --- Wi-Fi calling -----------------------------------------------------------------------------------
 
   async setWifiCalling(subscriberId: string, simId: string, body: { enabled: boolean; address?: E911Address | undefined }): Promise<Sim> {
+    return this.wifiCalling((tx) => findOwnedSim(tx, subscriberId, simId, true), body);
+  }
+
+  /**
+   * Public variant (/wifi-actions without signing in): the SIM named by the ICCID on its card. The
+   * answer says only that the change is on its way, nothing about the SIM's number or account.
+   */
+  async setWifiCallingByIccid(iccid: string, body: { enabled: boolean; address?: E911Address | undefined }): Promise<{ iccid: string; status: 'pending'; enabled: boolean }> {
+    const sim = await this.wifiCalling(async (tx) => {
+      const row = await findSimByIccid(tx, iccid.trim(), true);
+      return row?.subscriberId ? row : undefined;
+    }, body);
+    return { iccid: sim.iccid, status: 'pending', enabled: body.enabled };
+  }
+
+  private async wifiCalling(find: (tx: Executor) => Promise<SimRow | undefined>, body: { enabled: boolean; address?: E911Address | undefined }): Promise<Sim> {
     let address: E911Address | undefined;
     if (body.address) {
       const checked = await this.carrier.validateE911(body.address);
@@ -321,8 +337,9 @@ export class SimsService {
       address = checked.address;
     }
     return this.db.transaction(async (tx) => {
-      const sim = await findOwnedSim(tx, subscriberId, simId, true);
+      const sim = await find(tx);
       if (!sim) throw appError('SIM_NOT_FOUND');
+      const subscriberId = sim.subscriberId;
       if (sim.status !== 'active') throw appError('SIM_NOT_ACTIVE');
       if (body.enabled && !address && !sim.e911Address) throw appError('E911_ADDRESS_REQUIRED', { errors: [{ field: 'address', message: ERRORS.E911_ADDRESS_REQUIRED.message }] });
       if (await openActionOfType(tx, sim.id, ['set_wifi_calling'])) throw appError('SIM_ACTION_PENDING');

@@ -301,9 +301,8 @@ export class CarrierSimulator implements Carrier {
 
   /** The phone downloads an eSIM profile: works once per profile (a refresh issues a new one). */
   async installProfile(activationCode: string): Promise<{ installed: boolean; reason?: string }> {
-    const [, , smdp, matchingId] = /^LPA:1\$([^$]+)\$(.+)$/.exec(activationCode) ?? [];
-    void smdp;
-    if (!matchingId) return { installed: false, reason: 'malformed activation code' };
+    const [, smdp, matchingId] = /^LPA:1\$([^$]+)\$(.+)$/.exec(activationCode) ?? [];
+    if (!smdp || !matchingId) return { installed: false, reason: 'malformed activation code' };
     const rows = await this.db
       .update(simInventory)
       .set({ profileInstalledAt: new Date() })
@@ -375,15 +374,14 @@ export class CarrierSimulator implements Carrier {
         if (r.port && (await this.openPortFor(tx, r.port.mdn))) return 'port_in_progress';
         return undefined;
       case 'recover':
-        return sim.state === 'expired' || sim.state === 'suspended' ? undefined : 'sim_not_recoverable';
+        if (sim.state !== 'expired' && sim.state !== 'suspended') return 'sim_not_recoverable';
+        if (r.newIccid) return this.targetProblem(tx, sim, r.newIccid);
+        return undefined;
       case 'reconnect':
         return sim.state === 'suspended' ? undefined : 'sim_not_suspended';
       case 'refresh':
         if (!sim.mdn) return 'sim_not_active';
-        if (r.newIccid) {
-          const [target] = await tx.select().from(simInventory).where(eq(simInventory.iccid, r.newIccid)).limit(1);
-          if (!target || !['available', 'reserved'].includes(target.state)) return 'target_sim_not_available';
-        }
+        if (r.newIccid) return this.targetProblem(tx, sim, r.newIccid);
         return undefined;
       case 'port_in':
         if (sim.state !== 'active') return 'sim_not_active';
@@ -395,6 +393,14 @@ export class CarrierSimulator implements Carrier {
       default:
         return sim.state === 'active' ? undefined : 'sim_not_active';
     }
+  }
+
+  /** A replacement card must be an unsold or reserved physical card other than the SIM itself. */
+  private async targetProblem(tx: Executor, sim: SimRow, newIccid: string): Promise<string | undefined> {
+    if (newIccid === sim.iccid) return 'target_sim_not_available';
+    const [target] = await tx.select().from(simInventory).where(eq(simInventory.iccid, newIccid)).for('update').limit(1);
+    if (!target || target.kind !== 'physical' || !['available', 'reserved'].includes(target.state)) return 'target_sim_not_available';
+    return undefined;
   }
 
   private async process(transactionId: string, step: number): Promise<void> {
@@ -470,6 +476,16 @@ export class CarrierSimulator implements Carrier {
       }
       case 'renew':
       case 'recover': {
+        if (r.type === 'recover' && r.newIccid) {
+          // The number comes back on the new card, with a fresh period from now.
+          const [old] = await tx.select().from(simInventory).where(eq(simInventory.iccid, r.iccid)).limit(1);
+          const [target] = await tx.select().from(simInventory).where(eq(simInventory.iccid, r.newIccid)).for('update').limit(1);
+          if (!old?.mdn || !target || !['available', 'reserved'].includes(target.state)) throw new Error('target_sim_not_available');
+          await update(r.iccid, { state: 'released', mdn: null });
+          return done(
+            await update(r.newIccid, { state: 'active', mdn: old.mdn, zip: old.zip, wifiCalling: old.wifiCalling, e911: old.e911, ...planFields(r.plan, now) }),
+          );
+        }
         const [sim] = await tx.select().from(simInventory).where(eq(simInventory.iccid, r.iccid)).limit(1);
         // A renewal before the end extends from the end; after it, from now.
         const from = sim?.planExpiresAt && sim.planExpiresAt > now && sim.state === 'active' ? sim.planExpiresAt : now;
