@@ -8,7 +8,7 @@
 //     gateway, embedded PostgreSQL), and its ratio to the catalogue read (bench/checkout.mjs).
 // Results go to stdout and bench/RESULTS.md.
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,11 +35,36 @@ function freePort() {
   });
 }
 
-function sh(cmd, args) {
+function sh(cmd, args, env = process.env) {
   return new Promise((resolve, reject) => {
-    const c = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    const c = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
     c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });
+}
+
+/** A CSV of `count` eSIM profiles with valid ICCIDs (89…, Luhn check digit) for the simulator. */
+function esimInventoryCsv(dir, count) {
+  const luhn = (digits) => {
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let d = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 0) {
+        d *= 2;
+        if (d > 9) d -= 9;
+      }
+      sum += d;
+    }
+    return (10 - (sum % 10)) % 10;
+  };
+  const rows = ['iccid,kind'];
+  for (let i = 0; i < count; i++) {
+    const body = `8919990${String(i).padStart(12, '0')}`;
+    rows.push(`${body}${luhn(body)},esim`);
+  }
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'bench-esims.csv');
+  writeFileSync(file, rows.join('\n') + '\n');
+  return file;
 }
 
 async function startServer() {
@@ -47,9 +72,14 @@ async function startServer() {
   const pgPort = await freePort();
   const dataDir = path.join(root, '.tmp', 'bench-data');
   rmSync(dataDir, { recursive: true, force: true });
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  // The demo inventory holds 80 eSIM profiles; the checkout run sells hundreds, and fulfilment of an
+  // order with none left is retried in the background, which would load the server being measured.
+  // Stock the carrier simulator the way an operator does (`npm run ops -- sims import`).
+  await sh(process.execPath, [path.join(root, 'apps/api/dist/ops/ops.js'), 'sims', 'import', esimInventoryCsv(dataDir, 5000)], env);
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
