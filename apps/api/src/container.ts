@@ -227,7 +227,14 @@ export async function buildContainer(
     actions: carrierActions,
     refreshPrice: config.SIM_REFRESH_PRICE_CENTS,
   });
-  const simFulfiller = new SimFulfiller({ sims, actions: carrierActions, catalogue, mail, publicUrl: config.publicUrl });
+  const simFulfiller = new SimFulfiller({
+    sims,
+    actions: carrierActions,
+    catalogue,
+    mail,
+    publicUrl: config.publicUrl,
+    reserveEsim: (reference) => simActions.reserveEsim(reference),
+  });
   fulfillers.register(simFulfiller);
   carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));
   const autoPay = new AutoPayService({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isUsZipFormat } from '../rules/sims.js';
 import { emailSchema } from './auth.js';
-import { quoteSchema } from './checkout.js';
+import { countryCodeSchema, idSchema } from './catalogue.js';
+import { quoteSchema, shippingAddressSchema } from './checkout.js';
 import { purchaseResultSchema } from './orders.js';
 
 /**
@@ -35,6 +36,13 @@ import { purchaseResultSchema } from './orders.js';
  *   POST /subscriber/sim/:id/refresh/esn/activate      simRefreshEsnPurchaseSchema  → simRefreshResultSchema (physical: the
  *        number moves onto the new card `esn`; SIM_CARD_NOT_AVAILABLE when that card cannot take it)
  *   POST /subscriber/sim/:id/recovery/esn/activate     simRecoveryEsnPurchaseSchema → purchaseResultSchema  (recovery onto a new card)
+ *   POST /subscriber/sim/:id/sim_source/change/purchase/price  {}            → simActionQuoteSchema (physical → eSIM)
+ *   POST /subscriber/sim/:id/sim_source/change/purchase  simRefreshPurchaseSchema → simRefreshResultSchema (the number moves
+ *        onto a new eSIM profile from inventory; priced like a refresh)
+ *   POST /subscriber/sim/:id/reorder/purchase/price    simReorderRequestSchema      → simActionQuoteSchema (replacement card:
+ *        card price, shipping, tax)
+ *   POST /subscriber/sim/:id/reorder/purchase          simReorderPurchaseSchema     → purchaseResultSchema (sim_reorder; shipped,
+ *        then `refresh/esn/activate` with the card's ICCID)
  *
  * Public variants (no sign-in; `:id` is the ICCID printed on the card; a card in no account is unknown):
  *   POST /public/sim/:id/purchase/price                publicSimActionRequestSchema  → simActionQuoteSchema
@@ -300,6 +308,10 @@ export const simRefreshPurchaseSchema = z.object(actionPurchaseFields);
 export const simRefreshEsnPurchaseSchema = z.object({ esn: esnSchema, ...actionPurchaseFields });
 export const simRecoveryEsnPurchaseSchema = simRenewRequestSchema.omit({ mode: true }).extend({ esn: esnSchema, ...actionPurchaseFields });
 
+/** A replacement physical card for the SIM: where it ships and how. */
+export const simReorderRequestSchema = z.object({ shippingCountry: countryCodeSchema.optional(), shippingRateId: idSchema.optional() });
+export const simReorderPurchaseSchema = z.object({ shippingAddress: shippingAddressSchema, shippingRateId: idSchema.optional(), ...actionPurchaseFields });
+
 const visitorPurchaseFields = { ...actionPurchaseFields, emailAddress: emailSchema };
 const publicRenew = z.object({ action: z.literal('renew'), priceId: z.uuid().optional() });
 const publicExtend = z.object({ action: z.literal('extend'), priceId: z.uuid().optional() });
@@ -318,7 +330,7 @@ export const publicWifiCallingResultSchema = z.object({ iccid: z.string(), statu
 
 /** What a paid action will do and when, stated before the subscriber confirms. */
 export const simActionEffectSchema = z.object({
-  action: z.enum(['renew', 'extend', 'change_plan', 'recover', 'addon', 'top_up', 'refresh']),
+  action: z.enum(['renew', 'extend', 'change_plan', 'recover', 'addon', 'top_up', 'refresh', 'sim_source_change', 'reorder']),
   /** 'now': as soon as it is paid and the network confirms; 'end_of_period': the new period follows the current one. */
   when: z.enum(['now', 'end_of_period']),
   /** Estimated start and end of the plan period it buys (null for add-ons and top-ups). */

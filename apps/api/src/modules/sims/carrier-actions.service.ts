@@ -316,7 +316,8 @@ export class CarrierActionService {
         await tx
           .update(sims)
           .set({
-            ...(request.newIccid ? { iccid: request.newIccid, esn: null } : {}),
+            // Onto a new card or eSIM profile: the SIM is that one from now on (an eSIM result carries its code).
+            ...(request.newIccid ? { iccid: request.newIccid, esn: null, kind: result.activationCode ? ('esim' as const) : ('physical' as const) } : {}),
             ...(result.activationCode ? { activationCode: result.activationCode, profileInstalledAt: null } : {}),
             problem: null,
             problemNote: null,

@@ -1,5 +1,5 @@
 import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
-import type { LineType, Quote, QuoteLine } from '@app/shared/contracts/checkout';
+import type { LineType, Quote, QuoteLine, ShippingAddress } from '@app/shared/contracts/checkout';
 import type { OrderKind, PurchaseResult } from '@app/shared/contracts/orders';
 import type { SimActionEffect, SimActionQuote, SimRefreshResult } from '@app/shared/contracts/sims';
 import { ERRORS } from '@app/shared/errors';
@@ -32,7 +32,9 @@ export type SimActionSpec =
   | { kind: 'recover'; priceId?: string | undefined; newIccid?: string | undefined }
   | { kind: 'addons'; items: { addonId: string; quantity: number }[] }
   /** eSIM: a new profile. Physical: the number onto the new card `newIccid`. */
-  | { kind: 'refresh'; newIccid?: string | undefined };
+  | { kind: 'refresh'; newIccid?: string | undefined; toEsim?: boolean | undefined }
+  /** A replacement physical card shipped for the SIM (then `refresh/esn/activate` with it). */
+  | { kind: 'reorder'; shippingCountry?: string | undefined; shippingRateId?: string | undefined };
 
 export interface PurchaseFields {
   expectedTotal: number;
@@ -44,6 +46,8 @@ export interface PlanActionDetails {
   action: 'renew' | 'extend' | 'change_plan' | 'recover' | 'refresh';
   /** Recovery or refresh onto a new physical card. */
   newIccid?: string | undefined;
+  /** A physical SIM's number onto a new eSIM profile from inventory (sim_source change). */
+  toEsim?: boolean | undefined;
   /** Set on orders the schedulers place (auto-renew, auto-extend), with the period they follow. */
   auto?: 'renew' | 'extend' | undefined;
   periodId?: string | undefined;
@@ -110,14 +114,33 @@ export class SimActionsService {
       if (await this.recordedRefresh(tx, sim.id, req.requestId)) return;
       // Checked again under the SIM's lock: two different requests at once make one refresh.
       await this.prepare(tx, who.id, simId, spec, new Date());
+      const newIccid = spec.toEsim ? await this.reserveEsim(`source-change:${sim.id}:${req.requestId}`) : spec.newIccid;
       await this.d.actions.record(tx, {
         simId: sim.id,
         subscriberId: who.id,
-        request: { type: 'refresh', iccid: sim.iccid, ...(spec.newIccid ? { newIccid: spec.newIccid } : {}) },
+        request: { type: 'refresh', iccid: sim.iccid, ...(newIccid ? { newIccid } : {}) },
         context: { requestId: req.requestId, paid: false },
       });
     });
     return { sim: await this.d.sims.get(who.id, simId), purchase: null };
+  }
+
+  /** An eSIM profile from inventory for a SIM moving to eSIM (the same reference takes the same profile). */
+  async reserveEsim(reference: string): Promise<string> {
+    const profile = await this.d.carrier.reserve('esim', reference);
+    if (!profile) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
+    return profile.iccid;
+  }
+
+  /** A replacement card for the SIM, shipped (order kind sim_reorder; the operator's shipping completes it). */
+  async reorder(
+    who: { id: string; email: string },
+    simId: string,
+    req: PurchaseFields & { shippingAddress: ShippingAddress; shippingRateId?: string | undefined },
+  ): Promise<PurchaseResult> {
+    const spec = { kind: 'reorder' as const, shippingCountry: req.shippingAddress.shippingCountry, shippingRateId: req.shippingRateId };
+    const p = await this.prepare(this.d.db, who.id, simId, spec, new Date());
+    return this.d.orders.placeForSubscriber(who, 'sim_reorder', p.quote, req, req.shippingAddress);
   }
 
   private async recordedRefresh(exec: Executor, simId: string, requestId: string): Promise<boolean> {
@@ -263,16 +286,32 @@ export class SimActionsService {
     const active = b.period?.status === 'active' ? b.period : undefined;
     const currentPlan = sim.planId ? snap.plans.get(sim.planId) : undefined;
 
+    if (spec.kind === 'reorder') {
+      if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { message: 'An eSIM is replaced by a refresh (a new profile), not by a card.' });
+      if (['released', 'ported_out'].includes(sim.status)) throw appError('SIM_NOT_ACTIVE_OR_EXPIRED');
+      const cards = await this.d.quotes.quoteSimCards(1, spec.shippingCountry, spec.shippingRateId);
+      const quote = { ...cards, lines: cards.lines.map((l) => ({ ...l, key: 'sim_reorder', type: 'sim_reorder' as const, name: 'Replacement SIM card', simId: sim.id })) };
+      return {
+        orderKind: 'sim_reorder',
+        quote,
+        effect: { action: 'reorder', when: 'now', startsAt: null, expiresAt: active?.expiresAt?.toISOString() ?? null, replacesCurrentPeriod: false, planName: currentPlan?.name ?? null },
+        details: null,
+      };
+    }
+
     if (spec.kind === 'refresh') {
       if (await openActionOfType(exec, sim.id, [...CARD_ACTIONS, ...PLAN_ACTIONS])) throw appError('SIM_ACTION_PENDING');
-      if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
+      if (spec.toEsim) {
+        if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { message: 'This SIM is an eSIM already.' });
+        if ((await this.d.carrier.stock()).esim === 0) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
+      } else if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
       else if (sim.kind !== 'esim') throw appError('ESIM_ONLY', { message: 'A physical SIM is refreshed onto a new SIM card: enter the ICCID printed on it.' });
       // The network refreshes a SIM that has a number (active, suspended, or expired within the recovery window).
       if (!sim.mdn || !['active', 'suspended', 'expired'].includes(sim.status)) throw appError('SIM_NOT_ACTIVE');
       const line: QuoteLine = {
         key: 'sim_refresh',
         type: 'sim_refresh',
-        name: spec.newIccid ? 'SIM refresh onto a new card' : 'eSIM reissue',
+        name: spec.toEsim ? 'Change to eSIM' : spec.newIccid ? 'SIM refresh onto a new card' : 'eSIM reissue',
         planId: null,
         priceId: null,
         addonId: null,
@@ -286,8 +325,15 @@ export class SimActionsService {
       return {
         orderKind: 'sim_refresh',
         quote: this.quoteOf([line], { taxable: true }),
-        effect: { action: 'refresh', when: 'now', startsAt: null, expiresAt: active?.expiresAt?.toISOString() ?? null, replacesCurrentPeriod: false, planName: currentPlan?.name ?? null },
-        details: { action: 'refresh', ...(spec.newIccid ? { newIccid: spec.newIccid } : {}) } satisfies PlanActionDetails,
+        effect: {
+          action: spec.toEsim ? 'sim_source_change' : 'refresh',
+          when: 'now',
+          startsAt: null,
+          expiresAt: active?.expiresAt?.toISOString() ?? null,
+          replacesCurrentPeriod: false,
+          planName: currentPlan?.name ?? null,
+        },
+        details: { action: 'refresh', ...(spec.newIccid ? { newIccid: spec.newIccid } : {}), ...(spec.toEsim ? { toEsim: true } : {}) } satisfies PlanActionDetails,
       };
     }
 

@@ -41,6 +41,8 @@ export class SimFulfiller implements OrderFulfiller {
       catalogue: CatalogueService;
       mail: MailService;
       publicUrl: string;
+      /** Takes an eSIM profile from inventory for a SIM moving to eSIM (SimActionsService.reserveEsim). */
+      reserveEsim(reference: string): Promise<string>;
     },
   ) {}
 
@@ -230,10 +232,12 @@ export class SimFulfiller implements OrderFulfiller {
     const [sim] = line.simId ? await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1) : [];
     if (!sim) throw new Error(`line ${line.id}: its SIM is gone`);
     const details = (line.details ?? {}) as Partial<PlanActionDetails>;
+    // Moving to eSIM: a profile from inventory, the same one if this line is fulfilled again.
+    const newIccid = details.toEsim ? await this.d.reserveEsim(`source-change:${line.id}`) : details.newIccid;
     await this.d.actions.record(tx, {
       simId: sim.id,
       subscriberId: sim.subscriberId ?? order.subscriberId,
-      request: { type: 'refresh', iccid: sim.iccid, ...(details.newIccid ? { newIccid: details.newIccid } : {}) },
+      request: { type: 'refresh', iccid: sim.iccid, ...(newIccid ? { newIccid } : {}) },
       context: { paid: true, charge: { orderLineId: line.id, amount: line.total } },
     });
     return { status: 'done' };

@@ -8,7 +8,7 @@ import { makeIccid } from '../../adapters/carrier/simulator/simulator.js';
 import { carrierActions, simPlanPeriods, sims } from '../../db/schema/sims.js';
 import { orders } from '../../db/schema/checkout.js';
 import { createPaidSim, eventually, signedInSubscriber, type SignedIn } from '../../test/fixtures.js';
-import { card, newId } from '../../test/checkout-fixtures.js';
+import { address, card, newId } from '../../test/checkout-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { SIM_TEST_ENV } from './test-env.js';
 
@@ -168,6 +168,39 @@ describe('refresh, free (SIM_REFRESH_PRICE_CENTS=0)', () => {
   });
 });
 
+describe('sim source change, free', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...SIM_TEST_ENV, SIM_REFRESH_PRICE_CENTS: '0' } });
+    alice = await signedInSubscriber(t.container, { firstName: 'Alice' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('moves a physical SIM to a new eSIM profile with the same number; an eSIM cannot change to eSIM', async () => {
+    const sim = await activeSim(t, alice, 'physical');
+    await t.container.adapters.carrier.importInventory([{ iccid: makeIccid(BigInt(randomInt(1, 2 ** 40)), '777'), kind: 'esim' }]);
+    const priced = simActionQuoteSchema.parse((await post(t, alice, `/subscriber/sim/${sim.id}/sim_source/change/purchase/price`, {})).json());
+    expect(priced.effect.action).toBe('sim_source_change');
+    expect(priced.quote.total).toBe(0);
+    const res = await post(t, alice, `/subscriber/sim/${sim.id}/sim_source/change/purchase`, { expectedTotal: 0, requestId: newId() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(simRefreshResultSchema.parse(res.json()).purchase).toBeNull();
+    const moved = await settled(t, alice, sim.id, (s) => s.kind === 'esim', 'on the eSIM');
+    expect(moved.mdn).toBe(sim.mdn);
+    expect(moved.iccid).not.toBe(sim.iccid);
+    expect(moved.esim?.activationCode).toMatch(/^LPA:1\$[^$]+\$.+$/);
+    expect(await t.container.adapters.carrier.lookup(sim.iccid)).toMatchObject({ state: 'released' });
+
+    const again = await post(t, alice, `/subscriber/sim/${sim.id}/sim_source/change/purchase/price`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'PHYSICAL_SIM_ONLY' });
+  });
+});
+
 describe('refresh with a fee, and recovery onto a new card', () => {
   let t: TestApp;
   let alice: SignedIn;
@@ -206,6 +239,32 @@ describe('refresh with a fee, and recovery onto a new card', () => {
     const after = await settled(t, alice, sim.id, (s) => s.esim?.activationCode !== sim.esim!.activationCode, 'new profile');
     expect(after.mdn).toBe(sim.mdn);
     expect(await t.db.select().from(carrierActions).where(and(eq(carrierActions.simId, sim.id), eq(carrierActions.type, 'refresh')))).toHaveLength(1);
+  });
+
+  it('prices and orders a replacement card for a physical SIM, shipped to the address given', async () => {
+    const sim = await activeSim(t, alice, 'physical');
+    const priced = simActionQuoteSchema.parse((await post(t, alice, `/subscriber/sim/${sim.id}/reorder/purchase/price`, { shippingCountry: 'US' })).json());
+    expect(priced.effect.action).toBe('reorder');
+    expect(priced.quote.lines[0]).toMatchObject({ type: 'sim_reorder', simId: sim.id, quantity: 1 });
+    expect(priced.quote.needsShipping).toBe(true);
+    expect(priced.quote.total).toBe(priced.quote.simCards + priced.quote.shipping + priced.quote.tax);
+    const body = { shippingAddress: address('US'), expectedTotal: priced.quote.total, requestId: newId() };
+    const res = await post(t, alice, `/subscriber/sim/${sim.id}/reorder/purchase`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = purchaseResultSchema.parse(res.json());
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, p.order.id));
+    expect(order).toMatchObject({ kind: 'sim_reorder', total: priced.quote.total });
+    expect(order!.shippingAddress).toMatchObject({ shippingCountry: 'US' });
+    expect(purchaseResultSchema.parse((await post(t, alice, `/subscriber/sim/${sim.id}/reorder/purchase`, body)).json()).order.id).toBe(p.order.id);
+
+    const esim = await activeSim(t, alice, 'esim');
+    const refused = await post(t, alice, `/subscriber/sim/${esim.id}/reorder/purchase/price`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PHYSICAL_SIM_ONLY' });
+    const bob = await signedInSubscriber(t.container, { firstName: 'Bob' });
+    const theirs = await post(t, bob, `/subscriber/sim/${sim.id}/reorder/purchase/price`, {});
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual((await post(t, bob, `/subscriber/sim/${newId()}/reorder/purchase/price`, {})).json());
   });
 
   async function expiredPhysical(daysAgo: number) {

@@ -33,6 +33,8 @@ import {
   simRefreshPurchaseSchema,
   simRefreshRequestSchema,
   simRefreshResultSchema,
+  simReorderPurchaseSchema,
+  simReorderRequestSchema,
   simSchema,
   topUpPurchaseSchema,
   topUpRequestSchema,
@@ -99,6 +101,18 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     app.post('/subscriber/sim/:id/refresh/esn/activate', refreshOpts(simRefreshEsnPurchaseSchema), (req) =>
       paid.refresh(who(req), req.params.id, { kind: 'refresh', newIccid: req.body.esn }, req.body),
     );
+    // Physical SIM → eSIM: the number onto a new eSIM profile (priced and paid like a refresh).
+    app.post('/subscriber/sim/:id/sim_source/change/purchase/price', quoteOpts(z.object({})), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'refresh', toEsim: true }),
+    );
+    app.post('/subscriber/sim/:id/sim_source/change/purchase', refreshOpts(simRefreshPurchaseSchema), (req) =>
+      paid.refresh(who(req), req.params.id, { kind: 'refresh', toEsim: true }, req.body),
+    );
+    // A replacement card shipped for a physical SIM.
+    app.post('/subscriber/sim/:id/reorder/purchase/price', quoteOpts(simReorderRequestSchema), (req) =>
+      paid.price(req.subscriber.id, req.params.id, { kind: 'reorder', shippingCountry: req.body.shippingCountry, shippingRateId: req.body.shippingRateId }),
+    );
+    app.post('/subscriber/sim/:id/reorder/purchase', buyOpts(simReorderPurchaseSchema), (req) => paid.reorder(who(req), req.params.id, req.body));
     app.post('/subscriber/top_up/price', { schema: { body: topUpRequestSchema, response: { 200: simActionQuoteSchema } } }, (req) => paid.topUpPrice(req.body.amount));
     app.post('/subscriber/top_up', { schema: { body: topUpPurchaseSchema, response: { 200: purchaseResultSchema } } }, (req) =>
       paid.topUp(who(req), req.body.amount, req.body),

@@ -395,11 +395,11 @@ export class CarrierSimulator implements Carrier {
     }
   }
 
-  /** A replacement card must be an unsold or reserved physical card other than the SIM itself. */
+  /** A replacement card or eSIM profile must be unsold (or reserved) and not the SIM itself. */
   private async targetProblem(tx: Executor, sim: SimRow, newIccid: string): Promise<string | undefined> {
     if (newIccid === sim.iccid) return 'target_sim_not_available';
     const [target] = await tx.select().from(simInventory).where(eq(simInventory.iccid, newIccid)).for('update').limit(1);
-    if (!target || target.kind !== 'physical' || !['available', 'reserved'].includes(target.state)) return 'target_sim_not_available';
+    if (!target || !['available', 'reserved'].includes(target.state)) return 'target_sim_not_available';
     return undefined;
   }
 
