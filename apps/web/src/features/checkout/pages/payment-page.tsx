@@ -16,6 +16,7 @@ import { errorCodeOf } from '../../../lib/error-message';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { NoOrder } from '../components/no-order';
 import { PaymentFailure } from '../components/payment-failure';
+import { SavedCardChoice, SavedCardPayButton } from '../components/saved-card-choice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { useCheckoutOrder } from '../components/use-checkout-order';
@@ -112,9 +113,11 @@ export default function PaymentPage({
   const order = useCheckoutOrder(checkout.order);
   const gateways = useGateways();
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
-  // Subscribers may pay with a saved card of the sandbox gateway, or save the new one for next time.
-  const savedCards = useSavedCardsForPayment(isAuth && checkout.gateway === 'sandbox');
-  const usableCards = (savedCards.data ?? []).filter((c) => c.gateway === 'sandbox' && !c.isExpired);
+  // Subscribers may pay with a card saved at the chosen gateway (sandbox, Stripe), or, with the sandbox
+  // gateway, save the new one for next time (Stripe cards are saved on the Payment tab).
+  const cardGateway = checkout.gateway === 'sandbox' || checkout.gateway === 'stripe';
+  const savedCards = useSavedCardsForPayment(isAuth && cardGateway);
+  const usableCards = cardGateway ? (savedCards.data ?? []).filter((c) => c.gateway === checkout.gateway && !c.isExpired) : [];
   const [cardChoice, setCardChoice] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const chosenCard = cardChoice === 'new' ? null : (usableCards.find((c) => c.id === cardChoice) ?? usableCards.find((c) => c.isDefault) ?? usableCards[0] ?? null);
@@ -362,46 +365,9 @@ export default function PaymentPage({
     const paying = phase.name === 'paying';
     body = (
       <>
-        {usableCards.length > 0 ? (
-          <fieldset className="saved-card-choice">
-            <legend className="field-label">
-              <FormattedMessage id="payment.savedCards" />
-            </legend>
-            {usableCards.map((c) => (
-              <label key={c.id} className="checkout-option">
-                <input type="radio" name="cardChoice" checked={chosenCard?.id === c.id} disabled={paying} onChange={() => setCardChoice(c.id)} />
-                <span className="checkout-option__text">
-                  <strong>
-                    <FormattedMessage id="cards.cardName" values={{ brand: c.brand.toUpperCase(), last4: c.last4 }} />
-                  </strong>
-                  <span className="muted">
-                    <FormattedMessage id="cards.expires" values={{ date: `${String(c.expiryMonth).padStart(2, '0')}/${c.expiryYear}` }} />
-                  </span>
-                </span>
-              </label>
-            ))}
-            <label className="checkout-option">
-              <input type="radio" name="cardChoice" checked={chosenCard === null} disabled={paying} onChange={() => setCardChoice('new')} />
-              <span className="checkout-option__text">
-                <strong>
-                  <FormattedMessage id="payment.newCard" />
-                </strong>
-              </span>
-            </label>
-          </fieldset>
-        ) : null}
+        <SavedCardChoice cards={usableCards} chosenId={chosenCard?.id ?? null} disabled={paying} onChoose={setCardChoice} />
         {chosenCard ? (
-          <div className="form-actions">
-            <button type="button" className="btn btn--primary btn--lg" disabled={paying} onClick={() => void start({ paymentMethodId: chosenCard.id })}>
-              {paying ? (
-                <>
-                  <Spinner size="sm" /> <FormattedMessage id="payment.processing" />
-                </>
-              ) : (
-                payLabel
-              )}
-            </button>
-          </div>
+          <SavedCardPayButton paying={paying} label={payLabel} onPay={() => void start({ paymentMethodId: chosenCard.id })} />
         ) : (
           <>
             <CardForm busy={paying} submitLabel={payLabel} busyLabel={<FormattedMessage id="payment.processing" />} onToken={async (cardToken) => void (await start({ cardToken, ...(isAuth && saveCard ? { saveCard: true } : {}) }))} />
@@ -421,6 +387,31 @@ export default function PaymentPage({
           {phase.name === 'paying' ? <Spinner size="sm" /> : null} <FormattedMessage id="payment.payFromBalance" values={{ amount: total }} />
         </button>
       </div>
+    );
+  } else if (GatewayComponent && usableCards.length > 0) {
+    // Stripe with saved cards: pay with one (Stripe may still ask for 3-D Secure: the gateway step), or a new one.
+    const paying = phase.name === 'paying';
+    body = (
+      <>
+        <SavedCardChoice cards={usableCards} chosenId={chosenCard?.id ?? null} disabled={paying} onChoose={setCardChoice} />
+        {chosenCard ? (
+          <SavedCardPayButton paying={paying} label={payLabel} onPay={() => void start({ paymentMethodId: chosenCard.id })} />
+        ) : (
+          <GatewayComponent
+            order={checkout.order}
+            total={total}
+            publicSettings={gatewaySettings}
+            payment={null}
+            busy={paying}
+            start={start}
+            refresh={refresh}
+            confirm={confirmGateway}
+            cancel={cancelGateway}
+            onPayment={follow}
+            onFailure={failWith}
+          />
+        )}
+      </>
     );
   } else if (GatewayComponent) {
     body = (
