@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicDetails } from '../../lib/public-details';
@@ -43,10 +43,12 @@ export function Header() {
     listRef,
     [intl.locale, details?.companyName ?? '', isAuth, quantity > 0, pathname].join('|'),
   );
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderBlockSize(headerRef);
   const collapseClasses = Array.from({ length: collapse }, (_, i) => ` collapse-${i + 1}`).join('');
 
   return (
-    <header className={`site-header${collapseClasses}`}>
+    <header className={`site-header${collapseClasses}`} ref={headerRef}>
       <div className="site-header__inner container" ref={rowRef}>
         <Brand />
         <nav className="main-nav" ref={navRef} aria-label={intl.formatMessage({ id: 'header.mainNav' })}>
@@ -127,6 +129,27 @@ export function Header() {
       ) : null}
     </header>
   );
+}
+
+/**
+ * Publishes the header's real height as `--header-block-size` on the root element, so toasts start
+ * below it (global.css) even when a long company name wraps and the header grows past
+ * `--header-height`: a toast must never cover a header control (SPEC §8, docs/decisions/104).
+ */
+function useHeaderBlockSize(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-block-size', `${Math.ceil(header.getBoundingClientRect().height)}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-block-size');
+    };
+  }, [ref]);
 }
 
 /**
