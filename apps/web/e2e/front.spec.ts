@@ -291,11 +291,11 @@ async function logInToken(request: APIRequestContext, email: string, password: s
   return ((await response.json()) as { token: string }).token;
 }
 
-test.describe.configure({ mode: 'parallel' });
+// Each test walks many pages; on a busy two-core machine that takes longer than the default 90 s.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 for (const { width, lang } of WIDTHS) {
   test(`${width} px (${lang}): no public page scrolls sideways; header usable under a toast${width >= 1380 ? '; one-line header in every language' : ''}`, async ({ page, request }) => {
-    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
     const cats = await categories(request);
     const first = cats.find((c) => c.plans.length > 1)!;
@@ -336,7 +336,6 @@ for (const { width, lang } of WIDTHS) {
 }
 
 test('plan pages: each category names itself, every seeded plan has its own page linked from its card, add to cart works there', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const cats = (await categories(request)).filter((c) => c.plans.length > 0);
   await page.setViewportSize({ width: 1440, height: 900 });
   await open(page, '/plans/paygo', 'en');
