@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@app/shared/errors';
+import { fieldErrorOf, type FieldErrorCode, type FieldErrorParams } from '@app/shared/field-errors';
 
 /**
  * Domain errors carry a code from the shared error table (packages/shared/src/errors.ts), which fixes
@@ -7,6 +8,27 @@ import { ERRORS, type ErrorCode } from '@app/shared/errors';
 export interface FieldError {
   field: string;
   message: string;
+  /** What is wrong with the field, for clients to word it (decision 065); see codedFieldError(). */
+  code?: FieldErrorCode | ErrorCode | undefined;
+  params?: FieldErrorParams | undefined;
+}
+
+/** A field error as the API answers it: always with a code. */
+export type CodedFieldError = FieldError & { code: FieldErrorCode | ErrorCode };
+
+/** Codes whose field errors are a shared schema's wording, so the field's own code says more. */
+const WORDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VALIDATION_FAILED', 'BAD_REQUEST']);
+
+/**
+ * Gives a field error its code: the one it was given; under a code of its own (SAME_PASSWORD,
+ * INCORRECT_CREDENTIALS…) that code; under VALIDATION_FAILED the field code of the shared schemas'
+ * wording (@app/shared/field-errors), `invalid` when the wording is not one of theirs.
+ */
+export function codedFieldError(error: FieldError, code: ErrorCode = 'VALIDATION_FAILED'): CodedFieldError {
+  if (error.code !== undefined) return { ...error, code: error.code };
+  if (!WORDING_CODES.has(code)) return { ...error, code };
+  const coded = fieldErrorOf(error.message);
+  return { ...error, code: coded.code, ...(coded.params ? { params: coded.params } : {}) };
 }
 
 export interface AppErrorOptions {
@@ -21,7 +43,7 @@ export interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly statusCode: number;
-  readonly errors: FieldError[] | undefined;
+  readonly errors: CodedFieldError[] | undefined;
   readonly retryAfter: number | undefined;
   readonly reason: string | undefined;
 
@@ -32,7 +54,7 @@ export class AppError extends Error {
     super(options.message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.statusCode = ERRORS[code].status;
-    this.errors = options.errors;
+    this.errors = options.errors?.map((e) => codedFieldError(e, code));
     this.retryAfter = options.retryAfter;
     this.reason = options.reason;
   }

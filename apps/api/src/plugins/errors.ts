@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, codeForStatus } from '@app/shared/errors';
-import { AppError, type FieldError } from '../lib/errors.js';
+import { fieldErrorText } from '@app/shared/field-errors';
+import { AppError, codedFieldError, type CodedFieldError } from '../lib/errors.js';
 import { applySecurityHeaders } from './security-headers.js';
 
 /**
@@ -22,15 +23,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: FieldError[] = err.validation.flatMap((v) => {
+      const errors: CodedFieldError[] = err.validation.flatMap((v): CodedFieldError[] => {
         const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         // A strict object lists every key it refuses in one issue at the object's own path; a form
         // marks fields, so each refused key becomes an error of its own, named like any other field.
         const keys = v.keyword === 'unrecognized_keys' ? v.params?.keys : undefined;
         if (Array.isArray(keys) && keys.length) {
-          return keys.map((k) => ({ field: path ? `${path}.${String(k)}` : String(k), message: `Unknown field: ${String(k)}` }));
+          return keys.map((k) => {
+            const params = { name: String(k) };
+            return { field: path ? `${path}.${params.name}` : params.name, message: fieldErrorText('unknownField', params), code: 'unknownField', params };
+          });
         }
-        return [{ field: path || 'request', message: v.message ?? 'Invalid value' }];
+        return [codedFieldError({ field: path || 'request', message: v.message ?? fieldErrorText('invalid') })];
       });
       // The client toasts `message`, so it carries the first field's own words; forms read `errors`.
       const first = errors[0];

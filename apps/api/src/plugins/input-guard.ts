@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { fieldErrorText } from '@app/shared/field-errors';
 import { appError, type FieldError } from '../lib/errors.js';
 
-export const NUL_MESSAGE = 'Contains a character that is not allowed';
+export const NUL_MESSAGE = fieldErrorText('forbiddenCharacter');
 
 /**
  * PostgreSQL cannot store U+0000 in text (the query fails with 22021), so a NUL anywhere in the
@@ -13,11 +14,11 @@ export function findNulFields(value: unknown, path: string, out: FieldError[], l
   while (stack.length && out.length < limit) {
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) out.push({ field: p || 'request', message: NUL_MESSAGE });
+      if (v.includes('\u0000')) out.push({ field: p || 'request', message: NUL_MESSAGE, code: 'forbiddenCharacter' });
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         const here = p ? `${p}.${k}` : k;
-        if (k.includes('\u0000')) out.push({ field: here, message: NUL_MESSAGE });
+        if (k.includes('\u0000')) out.push({ field: here, message: NUL_MESSAGE, code: 'forbiddenCharacter' });
         stack.push([child, here]);
       }
     }

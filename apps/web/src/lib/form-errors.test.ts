@@ -4,7 +4,7 @@ import { applyServerFieldErrors } from './form-errors';
 
 type Form = { email: string; password: string };
 
-function marked(code: string, errors: { field: string; message: string }[]) {
+function marked(code: string, errors: { field: string; message: string; code?: string; params?: Record<string, string | number> }[]) {
   const setError = vi.fn();
   const error = new ApiError('server wording', { status: 400, kind: 'http', code, fieldErrors: errors });
   const any = applyServerFieldErrors<Form>(error, setError, ['email', 'password']);
@@ -12,14 +12,17 @@ function marked(code: string, errors: { field: string; message: string }[]) {
 }
 
 describe('applyServerFieldErrors', () => {
-  it('keeps the shared schema’s wording of a VALIDATION_FAILED answer (the form translates it)', () => {
-    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'Please enter a valid email address' }]).calls).toEqual([
-      ['email', 'Please enter a valid email address'],
+  it('marks a VALIDATION_FAILED field by its field code and numbers (the form words it from the catalogue)', () => {
+    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'Please enter a valid email address', code: 'email' }]).calls).toEqual([['email', 'validation.email']]);
+    expect(marked('VALIDATION_FAILED', [{ field: 'password', message: 'Min 8 characters', code: 'minChars', params: { min: 8 } }]).calls).toEqual([
+      ['password', 'validation.minChars?min=8'],
     ]);
   });
 
-  it('never puts other server prose on a field', () => {
-    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'Some sentence only the server knows' }]).calls).toEqual([['email', 'validation.invalid']]);
+  it('never reads the server’s words: no field code, an unknown one or invalid reads as an invalid value', () => {
+    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'Please enter a valid email address' }]).calls).toEqual([['email', 'validation.invalid']]);
+    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'Some sentence only the server knows', code: 'invalid' }]).calls).toEqual([['email', 'validation.invalid']]);
+    expect(marked('VALIDATION_FAILED', [{ field: 'email', message: 'x', code: 'somethingNewer' }]).calls).toEqual([['email', 'validation.invalid']]);
   });
 
   it('puts the catalogue id of a code of its own on the field', () => {

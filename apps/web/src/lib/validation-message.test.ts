@@ -2,7 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from '@app/shared/contracts/auth';
 import es from '../locales/es.json';
-import { isSchemaWording, translateValidationMessage } from './validation-message';
+import { fieldErrorKey, translateValidationMessage } from './validation-message';
 
 const intl = createIntl({ locale: 'es', messages: es });
 const say = (message: string, label = 'Nombre', money?: (cents: number) => string) => translateValidationMessage(intl, message, { label, money });
@@ -35,9 +35,17 @@ describe('field messages in the person’s language', () => {
     expect(say('')).toBeUndefined();
   });
 
-  it('knows the shared schemas’ wordings, and only those', () => {
-    expect(isSchemaWording('Min 8 characters')).toBe(true);
-    expect(isSchemaWording('The password is incorrect.')).toBe(false);
-    expect(isSchemaWording('Something new the server says')).toBe(false);
+  it('words a server field code with its numbers (the English label the server used is not shown)', () => {
+    expect(say(fieldErrorKey('minChars', { min: 8 }))).toBe('Mínimo 8 caracteres');
+    expect(say(fieldErrorKey('required', { name: 'First name' }))).toBe('Nombre es un campo obligatorio');
+    expect(say(fieldErrorKey('min', { min: 100 }), 'Importe', (cents) => `US$${(cents / 100).toFixed(2)}`)).toBe('Mínimo US$1.00');
+    expect(say(fieldErrorKey('passwordsMismatch'))).toBe('Las contraseñas no coinciden');
+  });
+
+  it('words the codes a form never shows, and anything unknown, as an invalid value', () => {
+    const invalid = say('validation.invalid');
+    expect(invalid).toBeTruthy();
+    expect(fieldErrorKey('unknownField', { name: 'isAdmin' })).toBe('validation.invalid');
+    expect(say(fieldErrorKey('forbiddenCharacter'))).toBe(invalid);
   });
 });

@@ -1,14 +1,18 @@
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { fieldErrorOf, isFieldErrorCode, type FieldErrorCode, type FieldErrorParams } from '@app/shared/field-errors';
 
 /**
- * The shared zod schemas (packages/shared/contracts, run by the form in the browser and again by the
- * server) word their field messages in English, as the spec does (§5). A person reading Spanish must
- * see Spanish, so each wording of those schemas is matched here and rendered from the catalogue with
- * its numbers. This is the schemas' own vocabulary, not server prose: a server field error that is not
- * one of these wordings never reaches the screen as written (lib/form-errors.ts puts the catalogue id
- * of its code, or 'validation.invalid', on the field instead), and a message that is a catalogue id is
- * rendered from the catalogue.
+ * A field's error in the person's language, chosen by its field code (decision 065). What a form
+ * field holds as its error message is one of:
+ * - a catalogue id ('validation.incorrectPassword', 'error.SAME_PASSWORD'): lib/form-errors.ts puts
+ *   one there for a server error with a code of its own;
+ * - a coded key, `validation.<code>` with its numbers as a query ('validation.minChars?min=8'):
+ *   lib/form-errors.ts builds it from the `code` and `params` the server gives each field;
+ * - the English wording of a shared schema, when the form's own zod resolver refused the value in the
+ *   browser: the shared package names its code (@app/shared/field-errors, the table that wording
+ *   came from), and the catalogue's `validation.<code>` is shown.
+ * The page never matches English itself, and never shows server prose.
  */
 
 interface Context {
@@ -18,49 +22,48 @@ interface Context {
   money?: (cents: number) => string;
 }
 
-type Rule = readonly [RegExp, string, (m: RegExpExecArray, ctx: Context) => Record<string, string | number>];
+/** Codes the form never words on its own: a stray key or character reads as 'This value is not valid.' */
+const WORDED_AS_INVALID: ReadonlySet<FieldErrorCode> = new Set<FieldErrorCode>(['unknownField', 'forbiddenCharacter', 'invalid']);
 
-const none = () => ({});
-const amount = (raw: string | undefined, ctx: Context): string | number =>
-  ctx.money ? ctx.money(Number(raw)) : Number(raw);
+/** The catalogue id of a field code. */
+export function fieldCodeMessageId(code: FieldErrorCode): string {
+  return WORDED_AS_INVALID.has(code) ? 'validation.invalid' : `validation.${code}`;
+}
 
-const RULES: readonly Rule[] = [
-  [/^.+ is a required field$/, 'validation.required', (_m, ctx) => ({ name: ctx.label })],
-  [/^Required field$/, 'validation.requiredField', none],
-  [/^Please enter a valid email address$/, 'validation.email', none],
-  [/^Min (\d+) characters$/, 'validation.minChars', (m) => ({ min: Number(m[1]) })],
-  [/^Must be at most (\d+) characters$/, 'validation.maxChars', (m) => ({ max: Number(m[1]) })],
-  [/^Min (\d+) digits$/, 'validation.minDigits', (m) => ({ min: Number(m[1]) })],
-  [/^Max (\d+) digits$/, 'validation.maxDigits', (m) => ({ max: Number(m[1]) })],
-  [/^Must be (\d+) digits only$/, 'validation.digitsOnly', (m) => ({ num: Number(m[1]) })],
-  [/^Min (\d+)$/, 'validation.min', (m, ctx) => ({ min: amount(m[1], ctx) })],
-  [/^Must be at most (\d+)$/, 'validation.max', (m, ctx) => ({ max: amount(m[1], ctx) })],
-  [/^Passwords do not match$/, 'validation.passwordsMismatch', none],
-  [/^Please use letters, spaces, apostrophes and hyphens only$/, 'validation.personName', none],
-  [/^This password is too common\./, 'validation.commonPassword', none],
-  [/^Please enter the number in international format/, 'validation.phoneInternational', none],
-  [/^Please enter a country$/, 'validation.country', none],
-  [/^Must be a number$/, 'validation.number', none],
-  [/^Must be a whole number of cents$/, 'validation.wholeCents', none],
-  [/^Must be a date as MM\/DD\/YYYY$/, 'validation.birthDateFormat', none],
-  [/^Please enter a valid date of birth$/, 'validation.birthDate', none],
-  [/^Must be alphanumeric and can contain '-'$/, 'validation.alphanumeric', none],
-  [/^Token is required$/, 'validation.tokenRequired', none],
-];
+/** The value a form field holds for a coded error: its catalogue id, with its numbers when it has any. */
+export function fieldErrorKey(code: FieldErrorCode, params?: FieldErrorParams): string {
+  const id = fieldCodeMessageId(code);
+  const query = params && id !== 'validation.invalid' ? new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString() : '';
+  return query ? `${id}?${query}` : id;
+}
 
-/** Whether a text is one of the shared schemas' field wordings (so the catalogue has it). */
-export function isSchemaWording(message: string): boolean {
-  return RULES.some(([pattern]) => pattern.test(message));
+/** A coded key back to its code and numbers; undefined for anything else. */
+function parseFieldErrorKey(message: string): { code: FieldErrorCode; params: FieldErrorParams } | undefined {
+  const match = /^validation\.(\w+)(?:\?(.*))?$/.exec(message);
+  if (!match || !isFieldErrorCode(match[1])) return undefined;
+  const params: FieldErrorParams = {};
+  for (const [key, value] of new URLSearchParams(match[2] ?? '')) params[key] = /^\d+$/.test(value) ? Number(value) : value;
+  return { code: match[1], params };
+}
+
+function values(code: FieldErrorCode, params: FieldErrorParams, ctx: Context): Record<string, string | number> {
+  const money = (n: string | number | undefined) => (ctx.money && typeof n === 'number' ? ctx.money(n) : (n ?? ''));
+  // The name is the form's translated label, not the English one the server wrote.
+  if (code === 'required') return { ...params, name: ctx.label };
+  if (code === 'min') return { ...params, min: money(params.min) };
+  if (code === 'max') return { ...params, max: money(params.max) };
+  return params;
 }
 
 export function translateValidationMessage(intl: IntlShape, message: string | undefined, ctx: Context): string | undefined {
   if (!message) return undefined;
+  const coded = parseFieldErrorKey(message);
+  if (coded) return intl.formatMessage({ id: fieldCodeMessageId(coded.code) }, values(coded.code, coded.params, ctx));
   if (Object.hasOwn(intl.messages, message)) return intl.formatMessage({ id: message });
-  for (const [pattern, id, values] of RULES) {
-    const match = pattern.exec(message);
-    if (match) return intl.formatMessage({ id }, values(match, ctx));
-  }
-  return message;
+  // The form's own resolver: a shared schema's wording, named by the package that wrote it.
+  const own = fieldErrorOf(message);
+  if (own.code === 'invalid') return message;
+  return intl.formatMessage({ id: fieldCodeMessageId(own.code) }, values(own.code, own.params ?? {}, ctx));
 }
 
 /** `(message, label, money?) → text` in the current language, for a form's field errors. */

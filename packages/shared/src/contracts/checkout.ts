@@ -30,7 +30,8 @@ export const shippingAddressSchema = z.object({
   shippingAddress2: z.string().trim().max(100, 'Must be at most 100 characters').optional().default(''),
   shippingCity: text('City', 100),
   shippingState: text('State', 50),
-  shippingCountry: countryCodeSchema,
+  /** A missing country reads as the profile's does (field code 'country'), not as zod's type error. */
+  shippingCountry: z.string({ error: 'Please enter a country' }).pipe(countryCodeSchema),
   shippingZipcode: z
     .string({ error: 'Zip code is a required field' })
     .trim()

@@ -157,11 +157,11 @@ describe('registration and e-mail verification', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'firstName', message: 'First name is a required field' },
-        { field: 'email', message: 'Please enter a valid email address' },
-        { field: 'phone', message: 'Min 7 digits' },
-        { field: 'password', message: 'This password is too common. Please choose a less common one.' },
-        { field: 'confirmPassword', message: 'Passwords do not match' },
+        { field: 'firstName', message: 'First name is a required field', code: 'required', params: { name: 'First name' } },
+        { field: 'email', message: 'Please enter a valid email address', code: 'email' },
+        { field: 'phone', message: 'Min 7 digits', code: 'minDigits', params: { min: 7 } },
+        { field: 'password', message: 'This password is too common. Please choose a less common one.', code: 'commonPassword' },
+        { field: 'confirmPassword', message: 'Passwords do not match', code: 'passwordsMismatch' },
       ]),
     );
   });
@@ -229,7 +229,7 @@ describe('registration and e-mail verification', () => {
   it('validates the code in the path and the e-mail in the body', async () => {
     const r = await call('POST', '/public/auth/verify/12ab56', { body: { email: 'x' } });
     expect(r.statusCode).toBe(400);
-    expect(errorOf(r).errors).toEqual(expect.arrayContaining([{ field: 'code', message: 'Must be 6 digits only' }]));
+    expect(errorOf(r).errors).toEqual(expect.arrayContaining([{ field: 'code', message: 'Must be 6 digits only', code: 'digitsOnly', params: { num: 6 } }]));
   });
 
   it('enforces the resend cooldown with 429, Retry-After and retryAfter', async () => {
@@ -535,18 +535,18 @@ describe('changing the password', () => {
     expect(errorOf(wrong)).toEqual({
       code: 'INCORRECT_CREDENTIALS',
       message: AuthMessages.incorrectPassword,
-      errors: [{ field: 'currentPassword', message: AuthMessages.incorrectPassword }],
+      errors: [{ field: 'currentPassword', message: AuthMessages.incorrectPassword, code: 'INCORRECT_CREDENTIALS' }],
     });
 
     const same = await call('POST', '/subscriber/change_password', { token, body: { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD } });
     expect(same.statusCode).toBe(400);
-    expect(errorOf(same).errors).toEqual([{ field: 'password', message: AuthMessages.samePassword }]);
+    expect(errorOf(same).errors).toEqual([{ field: 'password', message: AuthMessages.samePassword, code: 'SAME_PASSWORD' }]);
 
     const mismatch = await call('POST', '/subscriber/change_password', {
       token,
       body: { currentPassword: PASSWORD, password: 'Fresh-Orchard-Signal-5', confirmPassword: 'Fresh-Orchard-Signal-6' },
     });
-    expect(errorOf(mismatch).errors).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+    expect(errorOf(mismatch).errors).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match', code: 'passwordsMismatch' }]);
 
     const next = 'Fresh-Orchard-Signal-5';
     secrets.add(next);

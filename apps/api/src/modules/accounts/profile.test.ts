@@ -150,19 +150,19 @@ describe('changing the profile', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'firstName', message: 'First name is a required field' },
-        { field: 'country', message: 'Please enter a country' },
-        { field: 'zipcode', message: "Must be alphanumeric and can contain '-'" },
-        { field: 'birthDate', message: 'Please enter a valid date of birth' },
-        { field: 'topUpAmount', message: 'Min 100' },
-        { field: 'whenBelow', message: 'Min 0' },
-        { field: 'phone', message: 'Min 7 digits' },
+        { field: 'firstName', message: 'First name is a required field', code: 'required', params: { name: 'First name' } },
+        { field: 'country', message: 'Please enter a country', code: 'country' },
+        { field: 'zipcode', message: "Must be alphanumeric and can contain '-'", code: 'alphanumeric' },
+        { field: 'birthDate', message: 'Please enter a valid date of birth', code: 'birthDate' },
+        { field: 'topUpAmount', message: 'Min 100', code: 'min', params: { min: 100 } },
+        { field: 'whenBelow', message: 'Min 0', code: 'min', params: { min: 0 } },
+        { field: 'phone', message: 'Min 7 digits', code: 'minDigits', params: { min: 7 } },
       ]),
     );
     expect(profileSchema.parse((await get(me.token)).json()).firstName).toBe('Invalid');
 
     const unknownCountry = await patch(me.token, { country: 'XX' });
-    expect(apiErrorSchema.parse(unknownCountry.json()).errors).toEqual([{ field: 'country', message: 'Please enter a country' }]);
+    expect(apiErrorSchema.parse(unknownCountry.json()).errors).toEqual([{ field: 'country', message: 'Please enter a country', code: 'country' }]);
   });
 
   it('cannot set the e-mail, the balance, card links or someone else’s id', async () => {

@@ -66,11 +66,11 @@ describe('GET /public/utility/is_valid_reseller_code', () => {
   });
 
   it.each([
-    ['', "Min 3 characters"],
-    ['ab', 'Min 3 characters'],
-    ['bad code!', "Must be alphanumeric and can contain '-'"],
-    ['x'.repeat(33), 'Must be at most 32 characters'],
-  ])('answers 400 for the malformed code %j', async (code, message) => {
+    ['', 'Min 3 characters', { code: 'minChars', params: { min: 3 } }],
+    ['ab', 'Min 3 characters', { code: 'minChars', params: { min: 3 } }],
+    ['bad code!', "Must be alphanumeric and can contain '-'", { code: 'alphanumeric' }],
+    ['x'.repeat(33), 'Must be at most 32 characters', { code: 'maxChars', params: { max: 32 } }],
+  ])('answers 400 for the malformed code %j', async (code, message, coded) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/public/utility/is_valid_reseller_code?code=${encodeURIComponent(code)}`,
@@ -78,7 +78,7 @@ describe('GET /public/utility/is_valid_reseller_code', () => {
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.errors?.[0]).toEqual({ field: 'code', message });
+    expect(body.errors?.[0]).toEqual({ field: 'code', message, ...coded });
   });
 
   it('answers 400 when the code is missing', async () => {

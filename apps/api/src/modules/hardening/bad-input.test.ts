@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isFieldErrorCode } from '@app/shared/field-errors';
 import { loginResponseSchema } from '@app/shared/contracts/auth';
 import { subscribers } from '../../db/schema/accounts.js';
 import { address, card, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
@@ -677,11 +678,13 @@ function problemWith(o: Outcome): string | undefined {
   const extra = Object.keys(body).filter((k) => !ERROR_KEYS.has(k));
   if (extra.length) return `error body with keys outside the contract (${extra.join(', ')}): ${res.body.slice(0, 200)}`;
   if (body.code === 'VALIDATION_FAILED') {
-    const errors = body.errors as { field?: unknown; message?: unknown }[] | undefined;
+    const errors = body.errors as { field?: unknown; message?: unknown; code?: unknown }[] | undefined;
     if (!Array.isArray(errors) || errors.length === 0) return `validation error without errors: ${res.body.slice(0, 200)}`;
     if (!errors.every((e) => typeof e.field === 'string' && e.field && typeof e.message === 'string' && e.message)) {
       return `validation error with an unnamed field: ${res.body.slice(0, 200)}`;
     }
+    // Clients word a field by its code (decision 065), so none may come without one.
+    if (!errors.every((e) => isFieldErrorCode(e.code))) return `validation error with a field without a field code: ${res.body.slice(0, 200)}`;
     const field = o.case.field;
     if (field) {
       const names = [field, ...(RELATED_FIELDS.get(field) ?? [])];

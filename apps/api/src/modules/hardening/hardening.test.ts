@@ -55,7 +55,7 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(apiErrorSchema.parse(res.json())).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'firstName', message: 'Contains a character that is not allowed' }],
+      errors: [{ field: 'firstName', message: 'Contains a character that is not allowed', code: 'forbiddenCharacter' }],
     });
     expect(await t.db.select().from(subscribers).where(eq(subscribers.email, email))).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
   it('a NUL in a query parameter or path segment is a field error too', async () => {
     const query = await t.app.inject({ method: 'GET', url: '/public/utility/is_valid_reseller_code?code=DEMO%0010' });
     expect(query.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(query.json()).errors).toEqual([{ field: 'code', message: 'Contains a character that is not allowed' }]);
+    expect(apiErrorSchema.parse(query.json()).errors).toEqual([{ field: 'code', message: 'Contains a character that is not allowed', code: 'forbiddenCharacter' }]);
     const path = await t.app.inject({ method: 'GET', url: '/public/pwg/coverage/100%0001' });
     expect(path.statusCode).toBe(400);
     expect(apiErrorSchema.parse(path.json()).errors?.[0]?.field).toBe('zipcode');
@@ -130,8 +130,8 @@ describe('field errors', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'nickname', message: 'Unknown field: nickname' },
-        { field: 'isAdmin', message: 'Unknown field: isAdmin' },
+        { field: 'nickname', message: 'Unknown field: nickname', code: 'unknownField', params: { name: 'nickname' } },
+        { field: 'isAdmin', message: 'Unknown field: isAdmin', code: 'unknownField', params: { name: 'isAdmin' } },
       ]),
     );
     expect(body.errors?.map((e) => e.field)).not.toContain('request');

@@ -55,7 +55,7 @@ describe('GET /public/pwg/coverage/:zipcode', () => {
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.errors).toEqual([{ field: 'zipcode', message: 'Must be 5 digits only' }]);
+    expect(body.errors).toEqual([{ field: 'zipcode', message: 'Must be 5 digits only', code: 'digitsOnly', params: { num: 5 } }]);
   });
 });
 

@@ -64,7 +64,7 @@ describe('GET /public/rate', () => {
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.errors?.[0]).toEqual({ field: 'country', message: 'Must be a two-letter ISO country code' });
+    expect(body.errors?.[0]).toEqual({ field: 'country', message: 'Must be a two-letter ISO country code', code: 'invalid' });
   });
 
   it('supports ETag revalidation', async () => {
