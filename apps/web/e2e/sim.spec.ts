@@ -26,6 +26,27 @@ async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Checkout's payment pages, as every paid SIM action reaches them: the sandbox gateway and its 4242 card. */
+async function payWithTestCard(page: Page) {
+  await expect(page).toHaveURL(/\/select-payment$/);
+  await page.getByRole('radio', { name: /Card \(test gateway\)/ }).check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payment-confirmation$/, { timeout: 30_000 });
+}
+
+/** "1.5 GB left of 6 GB" → the MB left. */
+function dataLeftMb(text: string): number {
+  const m = /([\d.,]+) (MB|GB) left of/.exec(text);
+  if (!m) throw new Error(`no data balance in "${text}"`);
+  const n = Number(m[1]!.replace(/,/g, ''));
+  return m[2] === 'GB' ? n * 1024 : n;
+}
+
 // Several page loads, two axe runs and a real carrier round trip each: more than the default 45 s on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -101,6 +122,89 @@ test.describe('SIMs', () => {
     await page.getByLabel('SIM card number (ICCID)').fill('8901260000000090031');
     await page.getByRole('button', { name: 'Check SIM' }).click();
     await expect(page.getByTestId('activate-already')).toBeVisible();
+    await context.close();
+  });
+  test('the demo subscriber buys a 1 GB data add-on for their SIM, pays on the checkout pages and sees the balance grow', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/dashboard/add-ons');
+    const card = page.getByTestId('addons-sim').filter({ hasText: '+1 (646) 555-0181' });
+    const data = card.locator('.sim-allowance[data-kind="data"]');
+    await expect(data).toContainText('left of');
+    const before = dataLeftMb((await data.textContent()) ?? '');
+    expect(await axeProblems(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Buy 1 GB Data Boost for +1 (646) 555-0181' }).click();
+    const dialog = page.getByRole('dialog');
+    // The server's price and what the add-on does, before anything is bought.
+    await expect(dialog.getByTestId('paid-action-total')).toHaveText(/^\$\d/);
+    await expect(dialog.getByTestId('paid-action-effect')).toContainText('Added to this SIM’s balance');
+    const total = (await dialog.getByTestId('paid-action-total').textContent()) ?? '';
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: `Continue to payment · ${total}` }).click();
+    await payWithTestCard(page);
+    await expect(page.getByTestId('payment-confirmation')).toContainText('The change is sent to the network now');
+
+    // Back on the add-ons page the SIM waits for the network, then shows 1 GB more (the page polls).
+    await page.getByTestId('back-to-action').click();
+    await expect(page).toHaveURL(/\/dashboard\/add-ons\?sim=/);
+    const after = page.getByTestId('addons-sim').locator('.sim-allowance[data-kind="data"]');
+    await expect.poll(async () => dataLeftMb((await after.textContent()) ?? ''), { timeout: 45_000 }).toBeGreaterThanOrEqual(before + 1000);
+    await context.close();
+  });
+
+  test('the demo subscriber tops up the account balance by $12.50 and sees it on the balance page', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/dashboard/transaction');
+    const balance = page.getByTestId('balance');
+    await expect(balance).toHaveText(/\$/);
+    const cents = async () => Math.round(Number(((await balance.textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
+    const before = await cents();
+
+    await page.goto('/dashboard/sim');
+    const panel = page.getByTestId('top-up');
+    await panel.getByLabel('Amount (USD)').fill('3');
+    await panel.getByRole('button', { name: 'Top up' }).click();
+    await expect(panel).toContainText('Must be at least $5');
+    await panel.getByLabel('Amount (USD)').fill('12.50');
+    await panel.getByRole('button', { name: 'Top up' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('paid-action-effect')).toContainText('$12.50 goes on your account balance');
+    await dialog.getByRole('button', { name: 'Continue to payment · $12.50' }).click();
+    await payWithTestCard(page);
+    await expect(page.getByTestId('payment-confirmation')).toContainText('the amount is on your account balance');
+    await page.getByTestId('back-to-action').click();
+    await expect(page).toHaveURL(/\/dashboard\/transaction$/);
+    await expect.poll(cents, { timeout: 20_000 }).toBe(before + 1250);
+    await context.close();
+  });
+
+  test('signed out, /top-up-sim explains and leads to sign in; /redirect/renew-sim-plan comes back to the SIM’s renewal', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/top-up-sim');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top up minutes, SMS or data');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in to continue' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Log in' }) });
+    await form.getByLabel('Email').fill(DEMO_EMAIL);
+    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/sim$/);
+    const simId = await page.getByTestId('sim-row').filter({ hasText: '+1 (646) 555-0181' }).getAttribute('data-sim-id');
+    // Signed in, the support pages are the SIM list.
+    await page.goto('/extend-your-sim');
+    await expect(page).toHaveURL(/\/dashboard\/sim$/);
+    await page.goto(`/redirect/renew-sim-plan?sim=${simId}`);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/sim/${simId}$`));
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Renew PayGo Plus SIM?');
+    await expect(dialog.getByTestId('paid-action-effect')).toContainText(/runs until/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
 });

@@ -81,8 +81,8 @@ function pages(): RouteObject[] {
       { path: 'activate', ...page(() => import('../features/sims/pages/activate-page')) },
       titled('wifi-actions', 'page.wifiActions.title'),
       { path: 'port-in-number', ...page(() => import('./routes/port-in-number')) },
-      titled('extend-your-sim', 'page.extend.title'),
-      titled('top-up-sim', 'page.topUp.title'),
+      { path: 'extend-your-sim', handle: { support: 'extend' }, ...page(() => import('../features/sims/pages/support-action-page')) },
+      { path: 'top-up-sim', handle: { support: 'topUp' }, ...page(() => import('../features/sims/pages/support-action-page')) },
       { path: 'auth/registration', ...page(() => import('../features/auth/pages/registration-page')) },
       { path: 'auth/login', ...page(() => import('../features/auth/pages/login-page')) },
       { path: 'auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) },
@@ -96,7 +96,7 @@ function pages(): RouteObject[] {
       { path: 'select-payment', ...page(() => import('./routes/select-payment')) },
       { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-page')) },
       { path: 'payment-confirmation', ...page(() => import('./routes/payment-confirmation')) },
-      titled('redirect/renew-sim-plan', 'page.renewSimPlan.title'),
+      { path: 'redirect/renew-sim-plan', ...page(() => import('../features/sims/pages/renew-redirect-page')) },
 
       {
         // Spec §6: signed-out visitors on these pages are sent to the login page.
@@ -104,13 +104,15 @@ function pages(): RouteObject[] {
         children: [
           {
             path: 'dashboard',
+            // Provides how the SIM pages' orders (renewals, add-ons, top-ups) are paid: checkout's pages.
+            ...page(() => import('./routes/dashboard-layout')),
             children: [
               { index: true, ...page(() => import('./routes/dashboard-home')) },
               { path: 'sim', ...page(() => import('../features/sims/pages/sim-list-page')) },
               { path: 'sim/:id', ...page(() => import('../features/sims/pages/sim-detail-page')) },
               { path: 'port-in', ...page(() => import('./routes/dashboard-port-in')) },
               { path: 'payment', ...page(() => import('../features/billing/pages/payments-page')) },
-              titled('add-ons', 'page.dashboard.addOns.title'),
+              { path: 'add-ons', ...page(() => import('../features/sims/pages/add-ons-page')) },
               { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-list-page')) },
               { path: 'my-profile', ...page(() => import('./routes/dashboard-my-profile')) },
               { path: 'order-status', ...page(() => import('../features/orders/pages/order-status-page')) },

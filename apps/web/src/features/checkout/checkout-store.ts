@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AccountOutcome, ShippingAddress } from '@app/shared/contracts/checkout';
+import type { PurchaseResult } from '@app/shared/contracts/orders';
 import type { GatewayIdValue, PaymentMethodKindValue, PaymentFailureCode } from '@app/shared/contracts/payments';
 import { onLogout } from '../../lib/session';
 import { StorageKey } from '../../lib/storage-keys';
@@ -29,6 +30,14 @@ export interface CheckoutPayment {
   failureCode?: PaymentFailureCode | null;
 }
 
+/**
+ * Set when the order pays for something other than the cart (a SIM renewal, an add-on, a top-up,
+ * placed by its own page): paying it leaves the cart alone, and the pages lead back to `returnTo`.
+ */
+export interface CheckoutAction {
+  returnTo: string;
+}
+
 export interface CheckoutState {
   email: string;
   shippingAddress: ShippingAddress | null;
@@ -41,6 +50,7 @@ export interface CheckoutState {
   gateway: GatewayIdValue | null;
   method: PaymentMethodKindValue | null;
   payment: CheckoutPayment | null;
+  action: CheckoutAction | null;
 }
 
 export const EMPTY_CHECKOUT: CheckoutState = {
@@ -53,6 +63,7 @@ export const EMPTY_CHECKOUT: CheckoutState = {
   gateway: null,
   method: null,
   payment: null,
+  action: null,
 };
 
 /** UTF-8 safe base64 (names and addresses are not ASCII everywhere). */
@@ -104,6 +115,34 @@ export const checkoutStore = {
     commit(decodeOrder(readItem(StorageKey.order)), false);
   },
 };
+
+/**
+ * Another page placed an order (a paid SIM action) and hands it to /select-payment → /payment →
+ * /payment-confirmation, the same pages and the same exactly-once attempts as a cart order. Answers
+ * the path to go to.
+ */
+export function payPlacedOrder(result: PurchaseResult, returnTo: string): string {
+  const current = state;
+  const sameOrder = current.order?.id === result.order.id;
+  commit({
+    ...EMPTY_CHECKOUT,
+    order: {
+      id: result.order.id,
+      number: result.order.number,
+      total: result.order.total,
+      currency: result.order.currency,
+      accessToken: result.accessToken,
+      account: result.account,
+      email: result.order.email,
+    },
+    // The same order again (a repeated confirmation): keep its attempt, so a reload never pays twice.
+    gateway: sameOrder ? current.gateway : null,
+    method: sameOrder ? current.method : null,
+    payment: sameOrder ? current.payment : null,
+    action: { returnTo },
+  });
+  return '/select-payment';
+}
 
 export function useCheckout(): CheckoutState {
   return useSyncExternalStore(checkoutStore.subscribe, checkoutStore.getState, checkoutStore.getState);

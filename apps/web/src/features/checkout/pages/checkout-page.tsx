@@ -26,7 +26,7 @@ import { errorCodeOf } from '../../../lib/error-message';
 import { CheckoutErrorNotice } from '../components/checkout-error-notice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
-import { newRequestId } from '../request-id';
+import { newRequestId } from '../../../lib/request-id';
 import '../checkout.css';
 
 type FormValues = { emailAddress: string; referrerEmail: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
@@ -126,6 +126,7 @@ export default function CheckoutPage() {
           email: result.order.email,
         },
         payment: keepPayment,
+        action: null,
       });
       navigate('/select-payment');
     } catch (error) {

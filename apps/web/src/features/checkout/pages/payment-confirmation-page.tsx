@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { OrderKind } from '@app/shared/contracts/orders';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCheckoutCart } from '../checkout-cart';
 import { useSession } from '../../../lib/session';
@@ -19,6 +20,13 @@ import '../checkout.css';
 
 const SETTLED = new Set(['paid', 'processing', 'shipped', 'delivered']);
 
+/** What happens next once paid: SIM actions say the network applies them; purchases say how SIMs arrive. */
+function settledNext(kind: OrderKind, shipped: boolean): string {
+  if (kind === 'renewal' || kind === 'plan_change' || kind === 'recovery' || kind === 'addon') return 'simAction';
+  if (kind === 'top_up') return 'topUp';
+  return shipped ? 'ship' : 'esim';
+}
+
 /**
  * /payment-confirmation: the order as the server has it after paying, what happens next, whether a
  * visitor's e-mail made a new account or was added to an existing one, and the invoice.
@@ -33,11 +41,12 @@ export default function PaymentConfirmationPage() {
   const queryClient = useQueryClient();
   const data = order.data;
   const settled = data ? SETTLED.has(data.status) : false;
+  const fromAction = checkout.action !== null;
 
   // Paid orders take the cart with them (the payment page clears it too; a reload lands here).
   useEffect(() => {
-    if (settled) cart.clear();
-  }, [settled, cart]);
+    if (settled && !fromAction) cart.clear();
+  }, [settled, fromAction, cart]);
 
   // Completion may trail the gateway by a moment (webhook, job): look again a few times.
   useEffect(() => {
@@ -66,7 +75,7 @@ export default function PaymentConfirmationPage() {
                   <FormattedMessage id="checkout.orderNumber" values={{ number: <strong>{number}</strong> }} /> <OrderStatusBadge status={data.status} />
                 </p>
                 <p>
-                  <FormattedMessage id={`confirmation.next.${settled ? (data.shippingAddress ? 'ship' : 'esim') : data.status === 'pending' ? 'pending' : 'other'}`} values={{ email }} />
+                  <FormattedMessage id={`confirmation.next.${settled ? settledNext(data.kind, data.shippingAddress !== null) : data.status === 'pending' ? 'pending' : 'other'}`} values={{ email }} />
                 </p>
               </section>
               {data.invoiceId && !isAuth ? (
@@ -100,9 +109,15 @@ export default function PaymentConfirmationPage() {
                     <FormattedMessage id="confirmation.viewOrder" />
                   </Link>
                 ) : null}
-                <Link to="/plans" className="btn btn--ghost">
-                  <FormattedMessage id="confirmation.keepShopping" />
-                </Link>
+                {checkout.action ? (
+                  <Link to={checkout.action.returnTo} className="btn btn--primary" data-testid="back-to-action">
+                    <FormattedMessage id="confirmation.backToSim" />
+                  </Link>
+                ) : (
+                  <Link to="/plans" className="btn btn--ghost">
+                    <FormattedMessage id="confirmation.keepShopping" />
+                  </Link>
+                )}
               </div>
             </>
           ) : order.isError ? (

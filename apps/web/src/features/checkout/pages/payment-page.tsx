@@ -21,7 +21,7 @@ import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { useCheckoutOrder } from '../components/use-checkout-order';
 import { choiceLabelId } from '../gateway-labels';
-import { newRequestId } from '../request-id';
+import { newRequestId } from '../../../lib/request-id';
 import '../checkout.css';
 
 /** What a gateway's card component gives the page: a one-time token (the number stays in the browser). */
@@ -126,7 +126,8 @@ export default function PaymentPage({
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const finish = useCallback(() => {
-    cart.clear();
+    // An order for a SIM action (renewal, add-on, top-up) did not come from the cart: leave it be.
+    if (!checkoutStore.getState().action) cart.clear();
     void queryClient.invalidateQueries({ queryKey: ['checkout', 'order'] });
     void queryClient.invalidateQueries({ queryKey: ['subscriber'] });
     navigate('/payment-confirmation');

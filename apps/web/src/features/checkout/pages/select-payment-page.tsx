@@ -102,7 +102,7 @@ export default function SelectPaymentPage({ supported }: { supported: readonly G
             <button type="submit" className="btn btn--primary btn--lg" disabled={!selectedChoice}>
               <FormattedMessage id="payment.continue" />
             </button>
-            <Link to="/checkout" className="btn btn--ghost">
+            <Link to={checkout.action?.returnTo ?? '/checkout'} className="btn btn--ghost">
               <FormattedMessage id="checkout.back" />
             </Link>
           </div>

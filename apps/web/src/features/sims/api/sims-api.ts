@@ -1,17 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { addOnListSchema } from '@app/shared/contracts/catalogue';
+import { addOnListSchema, planCategoryListSchema, planPricingListSchema } from '@app/shared/contracts/catalogue';
 import {
   portRequestListSchema,
   portRequestSchema,
+  recoverabilitySchema,
   simListSchema,
   simLookupSchema,
+  simActionQuoteSchema,
   simSchema,
   usageLogSchema,
   type PortDetailsInput,
   type PortRequestView,
   type Sim,
 } from '@app/shared/contracts/sims';
+import { purchaseResultSchema, type PurchaseResult } from '@app/shared/contracts/orders';
 import { api, type ApiError } from '../../../lib/api-client';
 
 /**
@@ -172,4 +175,91 @@ export async function resubmitPort(
   toast: (e: ApiError) => boolean,
 ) {
   return storePort(client, await api.post(`/subscriber/sim/port/${encodeURIComponent(portId)}/resubmit`, body, { schema: portRequestSchema, toast }));
+}
+
+// --- paid SIM actions (decision 163: quote with its effect → order → checkout's payment pages) -----------
+
+/** A paid action and its body; the server prices it and says what it does and when. */
+export type PaidSimAction =
+  | { kind: 'renew'; simId: string; priceId?: string }
+  | { kind: 'extend'; simId: string; priceId?: string }
+  | { kind: 'change'; simId: string; planId: string; priceId: string }
+  | { kind: 'recover'; simId: string; priceId?: string }
+  | { kind: 'addons'; simId: string; items: { addonId: string; quantity: number }[] }
+  | { kind: 'top_up'; amount: number };
+
+export function paidActionRequest(action: PaidSimAction): { path: string; body: Record<string, unknown> } {
+  if (action.kind === 'top_up') return { path: '/subscriber/top_up', body: { amount: action.amount } };
+  const sim = `/subscriber/sim/${encodeURIComponent(action.simId)}`;
+  switch (action.kind) {
+    case 'renew':
+    case 'extend':
+      return { path: `${sim}/plan/renew`, body: { mode: action.kind, ...(action.priceId ? { priceId: action.priceId } : {}) } };
+    case 'change':
+      return { path: `${sim}/plan/change`, body: { planId: action.planId, priceId: action.priceId } };
+    case 'recover':
+      return { path: `${sim}/recovery/purchase`, body: action.priceId ? { priceId: action.priceId } : {} };
+    case 'addons':
+      return { path: `${sim}/addons/purchase`, body: { items: action.items } };
+  }
+}
+
+export const paidActionQuoteOptions = (action: PaidSimAction) => {
+  const { path, body } = paidActionRequest(action);
+  return queryOptions({
+    // Under 'subscriber' so logout drops it; a quote is short-lived (prices, the period's end move).
+    queryKey: ['subscriber', 'sim-action-quote', path, body] as const,
+    queryFn: ({ signal }) => api.post(`${path}/price`, body, { signal, schema: simActionQuoteSchema, toast: false }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+};
+
+/** Places the order for an action (the same `requestId` answers the same order); paid on /payment. */
+export function purchasePaidAction(action: PaidSimAction, expectedTotal: number, requestId: string): Promise<PurchaseResult> {
+  const { path, body } = paidActionRequest(action);
+  return api.post(path, { ...body, expectedTotal, requestId }, { schema: purchaseResultSchema, toast: false });
+}
+
+/** Every SIM with a plan and the add-ons it may take (GET /subscriber/add-on_plans). */
+export const addOnPlansSchema = z.array(z.object({ simId: z.uuid(), mdn: z.string().nullable(), addOns: addOnListSchema }));
+
+export const addOnPlansQueryOptions = queryOptions({
+  queryKey: [...simsKey, 'addon-plans'] as const,
+  queryFn: ({ signal }) => api.get('/subscriber/add-on_plans', { signal, schema: addOnPlansSchema, toast: false }),
+  staleTime: 60_000,
+});
+
+export function useAddOnPlans() {
+  return useQuery(addOnPlansQueryOptions);
+}
+
+/** GET /subscriber/sim/check_recoverability/:id: `{recoverable: true}` or an error with the spec's recovery code. */
+export function useRecoverability(simId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...simsKey, 'recoverability', simId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`/subscriber/sim/check_recoverability/${encodeURIComponent(simId)}`, { signal, schema: recoverabilitySchema, toast: false }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The plans a SIM may change to, with their prices (the public catalogue; the server re-checks all of it). */
+export function usePlanChoices(enabled: boolean) {
+  const categories = useQuery({
+    queryKey: ['public', 'sims', 'plan-categories'] as const,
+    queryFn: ({ signal }) => api.get('/public/plan_category', { signal, schema: planCategoryListSchema, toast: false }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+  const prices = useQuery({
+    queryKey: ['public', 'sims', 'plan-pricing'] as const,
+    queryFn: ({ signal }) => api.get('/public/plan_pricing', { signal, query: { isActive: 'true' }, schema: planPricingListSchema, toast: false }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+  return { categories, prices };
 }

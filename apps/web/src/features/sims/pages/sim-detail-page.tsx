@@ -11,6 +11,7 @@ import { ActivateForm, ZIP_CODES } from '../components/activate-form';
 import { AutoToggle } from '../components/auto-toggle';
 import { EsimDelivery } from '../components/esim-delivery';
 import { SimAllowances } from '../components/sim-allowances';
+import { SimPlanActions } from '../components/sim-plan-actions';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
 import { canActivate, currentPlan, formatNumber } from '../sim-format';
 import '../sims.css';
@@ -186,6 +187,8 @@ export default function SimDetailPage() {
               <SimAllowances sim={sim} />
             </section>
           ) : null}
+
+          <SimPlanActions sim={sim} />
 
           {sim.esim ? <EsimDelivery esim={sim.esim} /> : null}
 

@@ -6,6 +6,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSimList } from '../api/sims-api';
 import { SimAllowances } from '../components/sim-allowances';
+import { TopUpPanel } from '../components/top-up-panel';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
 import { currentPlan, formatNumber } from '../sim-format';
 import '../sims.css';
@@ -125,6 +126,7 @@ export default function SimListPage() {
           />
         </div>
       ) : null}
+      {list.isPending ? null : <TopUpPanel />}
     </DashboardFrame>
   );
 }
