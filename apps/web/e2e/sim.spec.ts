@@ -28,7 +28,8 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 /** Checkout's payment pages, as every paid SIM action reaches them: the sandbox gateway and its 4242 card. */
 async function payWithTestCard(page: Page) {
-  await expect(page).toHaveURL(/\/select-payment$/);
+  // Placing the order can take a while on a busy two-core machine.
+  await expect(page).toHaveURL(/\/select-payment$/, { timeout: 30_000 });
   await page.getByRole('radio', { name: /Card \(test gateway\)/ }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/payment$/);
@@ -146,11 +147,13 @@ test.describe('SIMs', () => {
     await payWithTestCard(page);
     await expect(page.getByTestId('payment-confirmation')).toContainText('The change is sent to the network now');
 
-    // Back on the add-ons page the SIM waits for the network, then shows 1 GB more (the page polls).
+    // Back on the add-ons page the SIM waits for the network, then shows about 1 GB more (the page
+    // polls). The simulator keeps using data meanwhile and figures are rounded, so allow some slack:
+    // without the add-on the balance only goes down.
     await page.getByTestId('back-to-action').click();
     await expect(page).toHaveURL(/\/dashboard\/add-ons\?sim=/);
     const after = page.getByTestId('addons-sim').locator('.sim-allowance[data-kind="data"]');
-    await expect.poll(async () => dataLeftMb((await after.textContent()) ?? ''), { timeout: 45_000 }).toBeGreaterThanOrEqual(before + 1000);
+    await expect.poll(async () => dataLeftMb((await after.textContent()) ?? ''), { timeout: 45_000 }).toBeGreaterThanOrEqual(before + 900);
     await context.close();
   });
 
@@ -200,9 +203,10 @@ test.describe('SIMs', () => {
     await page.goto('/extend-your-sim');
     await expect(page).toHaveURL(/\/dashboard\/sim$/);
     await page.goto(`/redirect/renew-sim-plan?sim=${simId}`);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/sim/${simId}$`));
+    // The SIM's page opens its renewal, then takes ?action=renew out of the address.
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('Renew PayGo Plus SIM?');
+    await expect(dialog).toContainText('Renew PayGo Plus SIM?', { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/dashboard/sim/${simId}$`));
     await expect(dialog.getByTestId('paid-action-effect')).toContainText(/runs until/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
