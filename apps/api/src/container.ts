@@ -242,8 +242,10 @@ export async function buildContainer(
     actions: simActions,
     payments: paymentService,
     mail,
+    catalogue,
     log,
     settings: {
+      currency: config.CURRENCY,
       renewAheadSeconds: config.AUTO_RENEW_AHEAD_SECONDS,
       retrySeconds: config.AUTO_PAY_RETRY_SECONDS,
       maxAttempts: config.AUTO_PAY_MAX_ATTEMPTS,

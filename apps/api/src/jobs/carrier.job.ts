@@ -58,7 +58,7 @@ export function autoPayJob(autoPay: AutoPayService, log: Logger): JobDefinition<
     expireInSeconds: 600,
     async handle() {
       const r = await autoPay.tick();
-      if (r.renew || r.extend || r.topUp) log.info(r, 'automatic payments attempted');
+      if (r.renew || r.extend || r.topUp || r.quota || r.lowBalance || r.planExpired) log.info(r, 'automatic payments and notices');
     },
   };
 }

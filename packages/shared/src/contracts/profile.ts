@@ -28,6 +28,11 @@ function clearableText(max: number, inner: z.ZodType<string, string> = z.string(
     .pipe(inner.nullable());
 }
 
+/** A quota threshold for auto top-up (minutes, texts or MB); null switches it off. */
+function quotaSetting() {
+  return z.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Min 0').max(1_000_000, 'Must be at most 1000000').nullable();
+}
+
 function moneySetting(min: number) {
   return z
     .number({ error: 'Must be a number' })
@@ -69,6 +74,10 @@ export const profilePatchSchema = z
     topUpAmount: moneySetting(100).optional(),
     /** Notify when the balance falls below this many cents. */
     balanceThreshold: moneySetting(0).optional(),
+    /** Auto top-up of a SIM's quota (with the auto top-up card): buy an add-on when minutes, texts or data (MB) fall below. */
+    callBelow: quotaSetting().optional(),
+    smsBelow: quotaSetting().optional(),
+    dataBelow: quotaSetting().optional(),
     birthDate: clearableText(10, birthDateSchema).optional(),
     shippingAddress1: clearableText(100).optional(),
     shippingAddress2: clearableText(100).optional(),
@@ -103,6 +112,10 @@ export const profileSchema = z.object({
   whenBelow: z.number().int().nullable(),
   topUpAmount: z.number().int().nullable(),
   balanceThreshold: z.number().int().nullable(),
+  /** Quota thresholds of auto top-up (minutes, texts, MB); null = off. */
+  callBelow: z.number().int().nullable().optional(),
+  smsBelow: z.number().int().nullable().optional(),
+  dataBelow: z.number().int().nullable().optional(),
   /** 'MM/DD/YYYY'. */
   birthDate: z.string().nullable(),
   birthDateParts: birthDatePartsSchema.nullable(),

@@ -46,6 +46,10 @@ export const subscribers = pgTable(
     topUpAmount: integer(),
     /** Notify when the balance falls below this many cents. */
     balanceThreshold: integer(),
+    /** Auto top-up of a SIM's quota: when its minutes, texts or data (MB) fall below these, an add-on is bought. */
+    callBelow: integer(),
+    smsBelow: integer(),
+    dataBelow: integer(),
     birthDate: date({ mode: 'string' }),
     shippingAddress1: text(),
     shippingAddress2: text(),
@@ -75,6 +79,7 @@ export const subscribers = pgTable(
       'subscribers_money_settings_nonnegative',
       sql`coalesce(${t.whenBelow}, 0) >= 0 and coalesce(${t.topUpAmount}, 0) >= 0 and coalesce(${t.balanceThreshold}, 0) >= 0`,
     ),
+    check('subscribers_quota_thresholds_nonnegative', sql`coalesce(${t.callBelow}, 0) >= 0 and coalesce(${t.smsBelow}, 0) >= 0 and coalesce(${t.dataBelow}, 0) >= 0`),
   ],
 );
 

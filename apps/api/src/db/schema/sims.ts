@@ -218,3 +218,22 @@ export const usageRecords = pgTable(
     index('usage_records_sim_bucket_idx').on(t.simId, t.bucketStart),
   ],
 );
+
+/**
+ * Notices mailed by the scheduler (low balance, plan ended), one row per occasion: the key names
+ * it (`low_balance:<subscriber>:<n-th credit>`, `plan_expired:<period>`), so however many instances
+ * run the scheduler, each occasion is mailed once (the mail is queued in the transaction that
+ * inserts the row).
+ */
+export const subscriberNotices = pgTable(
+  'subscriber_notices',
+  {
+    key: text().primaryKey(),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['low_balance', 'plan_expired'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriber_notices_subscriber_idx').on(t.subscriberId, t.createdAt)],
+);

@@ -37,6 +37,9 @@ export function toProfile(row: repo.ProfileRow): Profile {
     whenBelow: row.whenBelow,
     topUpAmount: row.topUpAmount,
     balanceThreshold: row.balanceThreshold,
+    callBelow: row.callBelow,
+    smsBelow: row.smsBelow,
+    dataBelow: row.dataBelow,
     birthDate,
     birthDateParts: birthDate ? parseBirthDate(birthDate) : null,
     shippingAddress1: row.shippingAddress1,
@@ -76,6 +79,9 @@ export class ProfileService {
     if (patch.whenBelow !== undefined) changes.whenBelow = patch.whenBelow;
     if (patch.topUpAmount !== undefined) changes.topUpAmount = patch.topUpAmount;
     if (patch.balanceThreshold !== undefined) changes.balanceThreshold = patch.balanceThreshold;
+    if (patch.callBelow !== undefined) changes.callBelow = patch.callBelow;
+    if (patch.smsBelow !== undefined) changes.smsBelow = patch.smsBelow;
+    if (patch.dataBelow !== undefined) changes.dataBelow = patch.dataBelow;
     if (patch.birthDate !== undefined) changes.birthDate = patch.birthDate === null ? null : toIsoDate(patch.birthDate);
     if (patch.shippingAddress1 !== undefined) changes.shippingAddress1 = patch.shippingAddress1;
     if (patch.shippingAddress2 !== undefined) changes.shippingAddress2 = patch.shippingAddress2;

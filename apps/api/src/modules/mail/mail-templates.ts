@@ -29,7 +29,9 @@ export type MailContent =
   /** A paid change the network could not make; `note` says what happened to the money. */
   | { kind: 'sim-action-failed'; firstName: string; number: string; note: string; link: string }
   /** An automatic charge (auto-renew, auto-extend, auto top-up) was declined. */
-  | { kind: 'auto-charge-failed'; firstName: string; what: 'renew' | 'extend' | 'top_up'; number: string; amount: number; currency: string; retryAt: Date | string | null; link: string }
+  | { kind: 'auto-charge-failed'; firstName: string; what: 'renew' | 'extend' | 'top_up' | 'quota'; number: string; amount: number; currency: string; retryAt: Date | string | null; link: string }
+  /** The balance fell below the subscriber's notification threshold (once per dip). */
+  | { kind: 'low-balance'; firstName: string; balance: number; threshold: number; currency: string; link: string }
   /** A plan ended while the subscriber was away. */
   | { kind: 'plan-expired'; firstName: string; number: string; recoverUntil: Date | string; link: string };
 
@@ -256,6 +258,16 @@ export class MailTemplates {
             ? p(`${prefix}.retry`, { date: `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(retry)} UTC` })
             : p(`${prefix}.noRetry`),
           p(`${prefix}.stillOn`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
+        break;
+      }
+      case 'low-balance': {
+        prefix = 'lowBalance';
+        const money = (n: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(n / 100);
+        blocks = [
+          p(`${prefix}.body`, { balance: money(content.balance), threshold: money(content.threshold) }),
+          p(`${prefix}.hint`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
         ];
         break;

@@ -524,7 +524,12 @@ export class SimsService {
                 ? { status: 'released' as const, releasedAt: new Date(), mdn: null }
                 : network.state === 'ported_out'
                   ? { status: 'ported_out' as const, releasedAt: new Date(), mdn: null }
-                  : {};
+                  : // Suspended by the network (fraud, a carrier hold): shown as such (a zombie SIM) until reconnected.
+                    network.state === 'suspended' && sim.status === 'active'
+                    ? { status: 'suspended' as const }
+                    : network.state === 'active' && sim.status === 'suspended'
+                      ? { status: 'active' as const }
+                      : {};
           await tx
             .update(sims)
             .set({
