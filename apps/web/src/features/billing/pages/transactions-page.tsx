@@ -1,128 +1,48 @@
-import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { toCsv } from '@app/shared/rules/csv';
-import { DashboardFrame } from '../../../components/ui/dashboard-frame';
-import { Pager } from '../../../components/ui/pager';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { BalanceTransaction } from '@app/shared/contracts/payments';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { allTransactions, useTransactions } from '../api/billing-api';
-import { MoneyFilters, useMoneyFilter } from '../components/money-filters';
-import { downloadText } from '../download';
-import '../billing.css';
+import { MoneyList, type MoneyColumn } from '../components/money-list';
 
-const PAGE_SIZE = 20;
+const signed = (t: BalanceTransaction) => (t.type === 'debit' ? -t.amount : t.amount);
+
+const CSV = {
+  name: 'transactions',
+  keys: ['id', 'date', 'description', 'reason', 'type', 'amount', 'balanceAfter'],
+  load: allTransactions,
+  row: (t: BalanceTransaction) => [t.id, t.createdAt, t.description, t.reason, t.type, (signed(t) / 100).toFixed(2), (t.balanceAfter / 100).toFixed(2)],
+};
 
 /** /dashboard/transaction: the balance's movements (top-ups, payments from it, credits, refunds, reversals). */
 export default function TransactionsPage() {
-  const intl = useIntl();
   const money = useFormatMoney();
-  const { filter, page, set } = useMoneyFilter();
-  const list = useTransactions(page, PAGE_SIZE, filter);
-  const [exporting, setExporting] = useState(false);
-  const data = list.data;
-  const filtered = Boolean(filter.from || filter.to || filter.type);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await allTransactions(filter);
-      const header = ['id', 'date', 'description', 'reason', 'type', 'amount', 'balanceAfter'].map((k) => intl.formatMessage({ id: `money.csv.${k}` }));
-      downloadText(
-        `transactions${filter.from ? `-${filter.from}` : ''}${filter.to ? `-${filter.to}` : ''}.csv`,
-        toCsv([
-          header,
-          ...rows.map((t) => [
-            t.id,
-            t.createdAt,
-            t.description,
-            t.reason,
-            t.type,
-            ((t.type === 'debit' ? -t.amount : t.amount) / 100).toFixed(2),
-            (t.balanceAfter / 100).toFixed(2),
-          ]),
-        ]),
-      );
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  }
-
+  const columns: MoneyColumn<BalanceTransaction>[] = [
+    { labelId: 'money.col.date', cell: (t) => <FormattedDate value={t.createdAt} dateStyle="medium" /> },
+    { labelId: 'money.col.description', cell: (t) => t.description },
+    { labelId: 'money.col.reason', cell: (t) => <FormattedMessage id={`money.reason.${t.reason}`} /> },
+    { labelId: 'money.col.amount', numeric: true, cellClass: (t) => (t.type === 'credit' ? 'money-credit' : 'money-debit'), cell: (t) => money(signed(t)) },
+    { labelId: 'money.col.balanceAfter', numeric: true, cell: (t) => money(t.balanceAfter) },
+  ];
   return (
-    <DashboardFrame
+    <MoneyList
       titleId="page.dashboard.transaction.title"
-      lead={data ? <FormattedMessage id="money.balanceNow" values={{ amount: <strong data-testid="balance">{money(data.balance)}</strong> }} /> : undefined}
-      error={list.isError && !data}
-      onRetry={() => void list.refetch()}
-    >
-      <MoneyFilters filter={filter} onChange={set} onExport={() => void exportCsv()} exporting={exporting} />
-      {list.isPending ? (
-        <div aria-busy="true">
-          <Skeleton lines={8} />
-        </div>
-      ) : data && data.total === 0 ? (
-        <div className="empty-state" data-testid="transactions-empty">
-          <p>
-            <FormattedMessage id={filtered ? 'money.emptyFiltered' : 'money.transactions.empty'} />
-          </p>
-          {filtered ? (
-            <button type="button" className="btn btn--outline" onClick={() => set({ from: undefined, to: undefined, type: undefined })}>
-              <FormattedMessage id="money.filter.clear" />
-            </button>
-          ) : (
-            <Link to="/affiliate-program" className="btn btn--primary">
-              <FormattedMessage id="money.transactions.earn" />
-            </Link>
-          )}
-        </div>
-      ) : data ? (
-        <div aria-busy={list.isFetching || undefined}>
-          <div className="table-scroll">
-            <table className="data-table money-table">
-              <caption className="visually-hidden">{intl.formatMessage({ id: 'page.dashboard.transaction.title' })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="money.col.date" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="money.col.description" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="money.col.reason" />
-                  </th>
-                  <th scope="col" className="num">
-                    <FormattedMessage id="money.col.amount" />
-                  </th>
-                  <th scope="col" className="num">
-                    <FormattedMessage id="money.col.balanceAfter" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((t) => (
-                  <tr key={t.id} data-testid="transaction-row">
-                    <td>
-                      <FormattedDate value={t.createdAt} dateStyle="medium" />
-                    </td>
-                    <td>{t.description}</td>
-                    <td>
-                      <FormattedMessage id={`money.reason.${t.reason}`} />
-                    </td>
-                    <td className={`num ${t.type === 'credit' ? 'money-credit' : 'money-debit'}`}>
-                      {money(t.type === 'debit' ? -t.amount : t.amount)}
-                    </td>
-                    <td className="num">{money(t.balanceAfter)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={(p) => set({ page: p })} />
-        </div>
-      ) : null}
-    </DashboardFrame>
+      lead={(data) =>
+        data ? <FormattedMessage id="money.balanceNow" values={{ amount: <strong key="balance" data-testid="balance">{money(data.balance)}</strong> }} /> : undefined
+      }
+      useList={useTransactions}
+      csv={CSV}
+      empty={{
+        testId: 'transactions-empty',
+        messageId: 'money.transactions.empty',
+        action: (
+          <Link to="/affiliate-program" className="btn btn--primary">
+            <FormattedMessage id="money.transactions.earn" />
+          </Link>
+        ),
+      }}
+      rowTestId="transaction-row"
+      columns={columns}
+    />
   );
 }
