@@ -2,10 +2,9 @@ import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
-import { useFormatMoney } from '../../../lib/use-format-money';
 import { CheckIcon, GlobeIcon, PhoneIcon } from '../../../components/ui/icons';
 import { SimBadge } from './sim-badge';
-import { useAddToCart } from './add-to-cart';
+import { PlanPrices } from './plan-prices';
 import { usePlanFacts } from './use-plan-facts';
 
 interface PlanCardProps {
@@ -20,8 +19,6 @@ interface PlanCardProps {
 /** One plan: SIM type, allowances, and an "Add to cart" button for each of its active prices. */
 export function PlanCard({ plan, prices, pricesPending, accent, href }: PlanCardProps) {
   const intl = useIntl();
-  const formatMoney = useFormatMoney();
-  const addToCart = useAddToCart();
   const facts = usePlanFacts(plan);
   const headingId = `plan-${plan.id}`;
 
@@ -102,42 +99,7 @@ export function PlanCard({ plan, prices, pricesPending, accent, href }: PlanCard
         </Link>
       ) : null}
 
-      <div className="plan-card__prices" aria-busy={pricesPending || undefined}>
-        {pricesPending ? (
-          <span className="skeleton plan-card__price-skeleton" aria-hidden="true" />
-        ) : prices && prices.length > 0 ? (
-          <ul className="price-list">
-            {prices.map((price) => {
-              const amount = formatMoney(price.price);
-              const period = intl.formatMessage({ id: 'plan.days' }, { days: price.periodDays });
-              return (
-                <li key={price.id} className="price-row">
-                  <p className="price-row__amount">
-                    <span className="price-row__value">{amount}</span>
-                    <span className="price-row__period">
-                      <FormattedMessage id="plan.perPeriod" values={{ period }} />
-                    </span>
-                  </p>
-                  <button
-                    type="button"
-                    className="btn btn--primary btn--sm"
-                    aria-label={intl.formatMessage({ id: 'plan.addToCartLabel' }, { plan: plan.name, price: amount, period })}
-                    onClick={() =>
-                      addToCart({ _type: 'plan', planId: plan.id, priceId: price.id, categoryId: plan.categoryId }, plan.name)
-                    }
-                  >
-                    <FormattedMessage id="plan.addToCart" />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="muted">
-            <FormattedMessage id="plan.noPrice" />
-          </p>
-        )}
-      </div>
+      <PlanPrices plan={plan} prices={prices} pending={pricesPending} />
     </article>
   );
 }

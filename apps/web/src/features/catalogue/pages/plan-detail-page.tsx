@@ -12,7 +12,6 @@ import {
   simVariants,
 } from '@app/shared/rules/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
-import { useFormatMoney } from '../../../lib/use-format-money';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckIcon, GlobeIcon, PhoneIcon } from '../../../components/ui/icons';
@@ -21,7 +20,7 @@ import { useActiveAddOns } from '../api/get-add-ons';
 import { useVisibleCategories } from '../api/get-plan-categories';
 import { usePricesByPlan } from '../api/get-plan-pricing';
 import { AddOnCard } from '../components/add-on-card';
-import { useAddToCart } from '../components/add-to-cart';
+import { PlanPrices } from '../components/plan-prices';
 import { SimBadge } from '../components/sim-badge';
 import { usePlanFacts } from '../components/use-plan-facts';
 import '../catalogue.css';
@@ -72,8 +71,6 @@ type PlanOf = Category['plans'][number];
 
 function PlanDetail({ category, plan }: { category: Category; plan: PlanOf }) {
   const intl = useIntl();
-  const formatMoney = useFormatMoney();
-  const addToCart = useAddToCart();
   const facts = usePlanFacts(plan);
   const prices = usePricesByPlan();
   const addOns = useActiveAddOns();
@@ -239,46 +236,7 @@ function PlanDetail({ category, plan }: { category: Category; plan: PlanOf }) {
           <h2 className="section-title section-title--sm" style={{ marginTop: '1.5rem' }}>
             <FormattedMessage id="planDetail.prices" />
           </h2>
-          <div className="plan-card__prices" aria-busy={prices.isPending || undefined}>
-            {prices.isPending ? (
-              <span className="skeleton plan-card__price-skeleton" aria-hidden="true" />
-            ) : prices.isError ? (
-              <p className="notice notice--warning" role="alert">
-                <FormattedMessage id="plan.pricesError" />
-              </p>
-            ) : planPrices.length > 0 ? (
-              <ul className="price-list">
-                {planPrices.map((price) => {
-                  const amount = formatMoney(price.price);
-                  const period = intl.formatMessage({ id: 'plan.days' }, { days: price.periodDays });
-                  return (
-                    <li key={price.id} className="price-row">
-                      <p className="price-row__amount">
-                        <span className="price-row__value">{amount}</span>
-                        <span className="price-row__period">
-                          <FormattedMessage id="plan.perPeriod" values={{ period }} />
-                        </span>
-                      </p>
-                      <button
-                        type="button"
-                        className="btn btn--primary btn--sm"
-                        aria-label={intl.formatMessage({ id: 'plan.addToCartLabel' }, { plan: plan.name, price: amount, period })}
-                        onClick={() =>
-                          addToCart({ _type: 'plan', planId: plan.id, priceId: price.id, categoryId: plan.categoryId }, plan.name)
-                        }
-                      >
-                        <FormattedMessage id="plan.addToCart" />
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : (
-              <p className="muted">
-                <FormattedMessage id="plan.noPrice" />
-              </p>
-            )}
-          </div>
+          <PlanPrices plan={plan} prices={planPrices} pending={prices.isPending} failed={prices.isError} />
         </aside>
       </div>
 
