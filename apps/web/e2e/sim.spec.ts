@@ -211,4 +211,26 @@ test.describe('SIMs', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
+  test('the demo subscriber turns on Wi-Fi calling: the network refuses a ZIP outside the state, then takes the fixed address', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/wifi-actions');
+    const panel = page.getByTestId('wifi-signed-in');
+    await panel.getByLabel('SIM').selectOption({ label: 'Physical SIM · +1 (646) 555-0181' });
+    await expect(panel.getByTestId('wifi-state')).toContainText('Wi-Fi calling is off.');
+    await panel.getByLabel('Street address').fill('350 Fifth Avenue');
+    await panel.getByLabel('City').fill('New York');
+    await panel.getByLabel('State').fill('NY');
+    await panel.getByLabel('ZIP code').fill('90210');
+    await panel.getByRole('button', { name: 'Turn on Wi-Fi calling' }).click();
+    await expect(panel.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true', { timeout: 30_000 });
+    expect(await axeProblems(page)).toEqual([]);
+    await panel.getByLabel('ZIP code').fill('10118');
+    await panel.getByRole('button', { name: 'Turn on Wi-Fi calling' }).click();
+    // Pending while the network works, then on (the page polls).
+    await expect(panel.getByTestId('wifi-state')).toContainText('Wi-Fi calling is on.', { timeout: 45_000 });
+    await expect(panel.getByTestId('wifi-state')).toContainText('350 Fifth Avenue, New York, NY 10118');
+    await context.close();
+  });
 });

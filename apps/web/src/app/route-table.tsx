@@ -79,7 +79,7 @@ function pages(): RouteObject[] {
       { path: 'error-page', Component: ErrorPage },
 
       { path: 'activate', ...page(() => import('../features/sims/pages/activate-page')) },
-      titled('wifi-actions', 'page.wifiActions.title'),
+      { path: 'wifi-actions', ...page(() => import('../features/sims/pages/wifi-actions-page')) },
       { path: 'port-in-number', ...page(() => import('./routes/port-in-number')) },
       { path: 'extend-your-sim', handle: { support: 'extend' }, ...page(() => import('../features/sims/pages/support-action-page')) },
       { path: 'top-up-sim', handle: { support: 'topUp' }, ...page(() => import('../features/sims/pages/support-action-page')) },

@@ -4,12 +4,14 @@ import { addOnListSchema, planCategoryListSchema, planPricingListSchema } from '
 import {
   portRequestListSchema,
   portRequestSchema,
+  publicWifiCallingResultSchema,
   recoverabilitySchema,
   simListSchema,
   simLookupSchema,
   simActionQuoteSchema,
   simSchema,
   usageLogSchema,
+  type E911AddressInput,
   type PortDetailsInput,
   type PortRequestView,
   type Sim,
@@ -262,4 +264,19 @@ export function usePlanChoices(enabled: boolean) {
     enabled,
   });
   return { categories, prices };
+}
+
+// --- Wi-Fi calling and the 911 address -------------------------------------------------------------------
+
+export type WifiCallingBody = { enabled: boolean; address?: E911AddressInput };
+
+/** Turns Wi-Fi calling on or off / changes the 911 address (validated by the network first); the SIM shows it pending. */
+export async function setWifiCalling(client: QueryClient, simId: string, body: WifiCallingBody): Promise<Sim> {
+  const sim = await api.post(`/subscriber/sim/${encodeURIComponent(simId)}/pwg/wfc`, body, { schema: simSchema, toast: false });
+  return storeSim(client, sim);
+}
+
+/** The same by the ICCID on the card, signed out; the answer says only that the change is on its way. */
+export function setWifiCallingByIccid(iccid: string, body: WifiCallingBody) {
+  return api.post(`/public/sim/${encodeURIComponent(iccid.trim())}/wfc`, body, { schema: publicWifiCallingResultSchema, toast: false });
 }
