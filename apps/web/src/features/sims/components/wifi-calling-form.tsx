@@ -53,7 +53,8 @@ export function WifiCallingForm({
       await send(body);
     } catch (e) {
       if (!isApiError(e)) throw e;
-      if (applyServerFieldErrors(e, setError, FIELDS.map((f) => `address.${f}` as const))) return;
+      // The fields the network refused are marked; the notice says why in the catalogue's words.
+      applyServerFieldErrors(e, setError, FIELDS.map((f) => `address.${f}` as const));
       setProblem(errorCodeOf(e) ?? 'UNKNOWN');
     }
   }

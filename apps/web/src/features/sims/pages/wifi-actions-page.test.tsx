@@ -48,6 +48,7 @@ describe('/wifi-actions signed in', () => {
     await fillAddress(user, { ...address, zip: '90210' });
     await user.click(screen.getByRole('button', { name: 'Turn on Wi-Fi calling' }));
     await waitFor(() => expect(screen.getByLabelText('ZIP code').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByTestId('wifi-problem').textContent).toBe('The 911 address could not be validated. Please check the highlighted fields.');
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Turn on Wi-Fi calling' }));
     await screen.findByTestId('wifi-pending');
