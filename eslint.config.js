@@ -69,16 +69,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Production runs on preact/compat (decision 004), which implements React's 18 API surface.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react', importNames: ['use', 'useActionState', 'useOptimistic'], message: 'Not available on preact/compat (decision 004).' },
-            { name: 'react-dom', importNames: ['useFormStatus', 'preload', 'preinit'], message: 'Not available on preact/compat (decision 004).' },
-          ],
-        },
-      ],
     },
   },
 );

@@ -1,29 +1,67 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Production builds run our React code on preact/compat (decision 004): same API, ~60 KB less
- * gzip on every first visit. The dev server and unit tests use React itself; the browser tests
- * drive the production build. WEB_RUNTIME=react|preact overrides the choice.
- */
-const preactAliases = (usePreact: boolean) =>
-  usePreact
-  ? [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ]
-  : [];
+const localesDir = path.resolve(import.meta.dirname, 'src/locales');
+const MESSAGES = 'virtual:messages/';
 
+/**
+ * The message catalogues as the app loads them (decision 200): each language in two chunks, the
+ * groups the shell, home and plan pages use (`src/lib/intl/startup-groups.json`) and the rest, so a
+ * first visit downloads only the first part of its own language. Messages arrive compiled to
+ * react-intl's AST, so the production bundle leaves the ICU parser out (see the alias below).
+ * `virtual:messages/loaders` maps each language to its two loaders.
+ */
+function messageCatalogues(): Plugin {
+  const startupFile = path.resolve(import.meta.dirname, 'src/lib/intl/startup-groups.json');
+  return {
+    name: 'app-message-catalogues',
+    resolveId(id) {
+      return id.startsWith(MESSAGES) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${MESSAGES}`)) return undefined;
+      const what = id.slice(MESSAGES.length + 1);
+      if (what === 'loaders') {
+        const codes = readdirSync(localesDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+        const entries = codes.map(
+          (c) => `${JSON.stringify(c)}: { startup: () => import('${MESSAGES}${c}/startup'), rest: () => import('${MESSAGES}${c}/rest') }`,
+        );
+        return `export const loaders = {\n${entries.join(',\n')}\n};`;
+      }
+      const [code = '', part] = what.split('/');
+      if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(code) || (part !== 'startup' && part !== 'rest')) return undefined;
+      const file = path.join(localesDir, `${code}.json`);
+      this.addWatchFile(file);
+      this.addWatchFile(startupFile);
+      const startup = new Set(JSON.parse(readFileSync(startupFile, 'utf8')) as string[]);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const picked = Object.fromEntries(
+        Object.entries(all)
+          .filter(([key]) => startup.has(key.split('.')[0] ?? '') === (part === 'startup'))
+          .map(([key, message]) => [key, parse(message)]),
+      );
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
+/**
+ * Production, the dev server and the tests all run React 19 itself (decision 200 supersedes 004's
+ * preact/compat alias). The home page's first load stays small by route splitting and by loading
+ * only the active language's messages.
+ */
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), messageCatalogues()],
   resolve: {
     alias: [
-      ...preactAliases((process.env.WEB_RUNTIME ?? (command === 'build' ? 'preact' : 'react')) === 'preact'),
+      // Catalogues are pre-compiled (messageCatalogues), so the browser never parses ICU text.
+      ...(command === 'build' && !process.env.VITEST
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }]
+        : []),
       {
         find: /^@app\/shared\/(.*)$/,
         replacement: path.resolve(import.meta.dirname, '../../packages/shared/src/$1.ts'),
@@ -40,12 +78,16 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: which chunks each route needs (the server's modulepreload hints and the
+    // bench's initial-JS figure read it). Dot folders are never served by the static handler.
+    manifest: true,
+    // Every browser the shop supports has <link rel=modulepreload>; the polyfill only cost bytes.
+    modulePreload: { polyfill: false },
     rollupOptions: {
-      onwarn(warning, warn) {
-        // react-router's RSC server helper reads React.use, which preact/compat lacks (decision 004);
-        // that code never runs in the browser, so the warning is noise on every build.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.id?.includes('react-router')) return;
-        warn(warning);
+      treeshake: {
+        // react-intl's injectIntl (unused here) requires these CommonJS helpers; marked pure, they go
+        // with it instead of riding along on every first load.
+        moduleSideEffects: (id: string) => !/node_modules\/(hoist-non-react-statics|react-is)\//.test(id),
       },
     },
   },

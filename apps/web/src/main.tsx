@@ -2,17 +2,23 @@
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initLocale } from './lib/intl/locale-store';
+import { ensureAllMessages, initLocale } from './lib/intl/locale-store';
 import { App } from './app/app';
+import { createRouter } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The language's messages load first so the first paint is already in the visitor's language.
+// The language's startup messages load first so the first paint is already in the visitor's
+// language; the rest follow once the page is up (decision 200), before anyone can need them.
+// The router starts at once, so the first page's chunks download while the messages do.
+const router = createRouter();
 void initLocale().then(() => {
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
+  const later = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+  later(() => void ensureAllMessages());
 });

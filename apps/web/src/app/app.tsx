@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { IntlProvider } from 'react-intl';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -14,9 +14,15 @@ function onIntlError(error: { code?: string; message: string }) {
   console.error(error.message);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+type Router = ReturnType<typeof createRouter>;
+
+/**
+ * The app around a router and a query client. main.tsx creates both before the messages have loaded,
+ * so the first page's code downloads alongside its language.
+ */
+export function App(props: { router?: Router; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  const [router] = useState(() => props.router ?? createRouter());
   const { locale, messages } = useLocaleState();
   return (
     <IntlProvider locale={locale} messages={messages} defaultLocale={DEFAULT_LOCALE} onError={onIntlError}>

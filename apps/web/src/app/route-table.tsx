@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PLAN_GROUPS } from '@app/shared/rules/catalogue';
+import { ensureAllMessages } from '../lib/intl/locale-store';
 import { RootLayout } from './layout/root-layout';
 import { KeepSearchRedirect } from './routes/keep-search-redirect';
 import { RouteError } from './routes/route-error';
@@ -14,13 +15,22 @@ import ErrorPage from '../features/content/pages/error-page';
 
 type PageModule = { default: ComponentType };
 
+/**
+ * A lazy page that also waits for the rest of the language's messages: the first load carries only
+ * the startup groups (decision 200), which only home and the unknown-path page (`startupPage`) live on.
+ */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await Promise.all([load(), ensureAllMessages()]))[0].default }) };
+}
+
+/** A lazy page whose messages are all in the startup groups (src/lib/intl/startup-groups.json): home. */
+function startupPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
 /** A page whose content comes with a later issue: the real layout and its translated title. */
 function titled(path: string | null, titleId: string): RouteObject {
-  const load: RouteObject['lazy'] = async () => ({ Component: (await import('./routes/titled-page')).default });
+  const load: RouteObject['lazy'] = async () => ({ Component: (await Promise.all([import('./routes/titled-page'), ensureAllMessages()]))[0].default });
   return path === null ? { index: true, handle: { titleId }, lazy: load } : { path, handle: { titleId }, lazy: load };
 }
 
@@ -48,7 +58,7 @@ export const routes: RouteObject[] = [
 
 function pages(): RouteObject[] {
   return [
-      { index: true, ...page(() => import('./routes/home')) },
+      { index: true, ...startupPage(() => import('./routes/home')) },
       { path: 'plan/:name', ...page(() => import('../features/catalogue/pages/plan-category-page')) },
       { path: 'plan/:name/:plan', ...page(() => import('./routes/plan-detail')) },
       {
@@ -127,6 +137,7 @@ function pages(): RouteObject[] {
       },
 
       // Spec §2 unknown-path rule: a trailing unknown segment is a reseller code.
-      { path: '*', ...page(() => import('./routes/unknown-path')) },
+      // Its own words (the 404 page) are startup messages: a reseller link moves on without waiting.
+      { path: '*', ...startupPage(() => import('./routes/unknown-path')) },
   ];
 }

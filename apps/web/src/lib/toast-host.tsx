@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { ensureAllMessages } from './intl/locale-store';
 import { isToastHostWanted, requestToastHost, subscribeToastHost } from './toast';
 
-const Toasts = lazy(() => import('./toast-container'));
+// Toasts speak every message group (errors, cart, sessions): they wait for the whole catalogue.
+const Toasts = lazy(async () => (await Promise.all([import('./toast-container'), ensureAllMessages()]))[0]);
 
 /** How long after start-up the toast code is fetched anyway, so the first toast shows without delay. */
 const WARM_UP_MS = 2500;

@@ -7,20 +7,21 @@ import { onTestFinished, vi } from 'vitest';
 import type { Profile } from '@app/shared/contracts/profile';
 import { AddToCartProvider } from '../features/catalogue/components/add-to-cart';
 import { cartStore } from '../features/cart/cart-store';
-import { englishMessages, type Messages } from '../lib/intl/load-messages';
+import type { Messages } from '../lib/intl/load-messages';
 import { resetLocaleForTests } from '../lib/intl/locale-store';
 import type { LocaleCode } from '../lib/intl/locales';
 import { logout, setToken } from '../lib/session';
 import { apiStub, type StubHandler } from './api-stub';
+import { englishMessages } from './messages';
 import { sessionToken, subscriberFixture } from './session-fixtures';
 import es from '../locales/es.json';
 import fr from '../locales/fr.json';
 
-/** Each offered language's catalogue as the app loads it (English under any missing key). */
+/** Each offered language's catalogue as the app loads it (each is complete: locales.test.ts). */
 const CATALOGUES: Record<LocaleCode, Messages> = {
   en: englishMessages,
-  es: { ...englishMessages, ...es },
-  fr: { ...englishMessages, ...fr },
+  es,
+  fr,
 };
 
 export interface RenderOptions {

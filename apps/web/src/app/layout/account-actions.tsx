@@ -28,9 +28,10 @@ export function AccountActions({ className = '', onNavigate }: { className?: str
             type="button"
             className="btn btn--outline btn--sm"
             onClick={() => {
-              signOut();
               onNavigate?.();
-              navigate('/');
+              // Home first, then the session ends: React renders a sign-out at once, and a dashboard
+              // page still on screen would send its guard to the login page instead (spec §4: home).
+              void Promise.resolve(navigate('/')).finally(signOut);
             }}
           >
             <FormattedMessage id="header.logout" />

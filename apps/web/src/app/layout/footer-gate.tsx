@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ensureAllMessages } from '../../lib/intl/locale-store';
 import { hidesFooter } from './site-links';
 
 /** Spec §9: the footer appears one second after the app starts, keeping it out of the first paint. */
 export const FOOTER_DELAY_MS = 1000;
 
-const Footer = lazy(() => import('./footer'));
+// The footer's words are outside the startup message groups (decision 200).
+const Footer = lazy(async () => (await Promise.all([import('./footer'), ensureAllMessages()]))[0]);
 
 export function FooterGate() {
   const { pathname } = useLocation();

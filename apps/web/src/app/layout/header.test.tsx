@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../features/cart/cart-store';
-import { englishMessages } from '../../lib/intl/load-messages';
+import { englishMessages } from '../../test/messages';
 import { resetLocaleForTests } from '../../lib/intl/locale-store';
 import { logout, setToken } from '../../lib/session';
 import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
+import { ensureAllMessages } from '../../lib/intl/locale-store';
 import { usePublicDetails } from '../../lib/public-details';
 import { useCart } from '../../features/cart/cart-store';
 import { CartButton } from '../../features/cart/components/cart-button';
@@ -16,8 +17,9 @@ import { isPlansPath, isSupportPath, supportLinks } from './site-links';
 import { useHeaderCollapse } from './use-header-collapse';
 import './header.css';
 
-// The cart dialog needs catalogue lookups and formatting; load it on first open, not with every page.
-const CartDialog = lazy(() => import('./cart-dialog-host'));
+// The cart dialog needs catalogue lookups, formatting and the cart's words (outside the startup
+// message groups): load them on first open, not with every page.
+const CartDialog = lazy(async () => (await Promise.all([import('./cart-dialog-host'), ensureAllMessages()]))[0]);
 
 /**
  * The site header (spec §2). From 1380 px everything sits in one row; below that the secondary links

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { cartStore, useCart } from '../../features/cart/cart-store';
 import { CheckoutCartProvider } from '../../features/checkout/checkout-cart';
 
@@ -7,5 +7,7 @@ const clear = () => cartStore.clear();
 /** Gives the checkout pages the cart's items and its clear (features do not import each other). */
 export function WithCheckoutCart({ children }: { children: ReactNode }) {
   const { items } = useCart();
-  return <CheckoutCartProvider value={{ items, clear }}>{children}</CheckoutCartProvider>;
+  // One value per cart state: pages list `cart` in effect dependencies.
+  const value = useMemo(() => ({ items, clear }), [items]);
+  return <CheckoutCartProvider value={value}>{children}</CheckoutCartProvider>;
 }

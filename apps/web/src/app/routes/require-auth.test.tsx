@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../../features/auth/pages/login-page';
-import { englishMessages } from '../../lib/intl/load-messages';
+import { englishMessages } from '../../test/messages';
 import { resetLocaleForTests } from '../../lib/intl/locale-store';
 import { getSession, logout } from '../../lib/session';
 import { registerToastDisplay, type ToastRequest } from '../../lib/toast';

@@ -8,7 +8,7 @@ type PasswordInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'type'>;
  * A password field with a show/hide button. The button keeps one name ('Show password') and reports
  * its state with aria-pressed, the pattern screen readers announce best.
  */
-// forwardRef rather than React 19's ref-as-prop, so react-hook-form reaches the input under preact/compat too.
+// forwardRef keeps the ref explicit for react-hook-form (written when production ran on preact/compat).
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ className, id, ...props }, ref) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);

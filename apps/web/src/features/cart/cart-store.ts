@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type CartItem } from '@app/shared/contracts/cart';
+import type { CartItem } from '@app/shared/contracts/cart';
 import { addToCart, cartQuantity, parseStoredCart, removeFromCart, serializeCart, setCartQuantity, type NewCartItem } from '@app/shared/rules/cart';
 import { onLogout } from '../../lib/session';
 import { StorageKey } from '../../lib/storage-keys';
@@ -39,7 +39,9 @@ export const cartStore = {
   add: (item: NewCartItem) => commit(addToCart(state.items, item)),
   remove: (key: string) => commit(removeFromCart(state.items, key)),
   setQuantity: (key: string, quantity: number) => commit(setCartQuantity(state.items, key, quantity)),
-  clear: () => commit([]),
+  // Clearing an empty cart changes nothing, so it tells no one: a page that clears the cart in an
+  // effect must not re-render itself into a loop (React renders store updates at once).
+  clear: () => (state.items.length === 0 ? removeItem(StorageKey.cart) : commit([])),
   /** Picks up what storage holds now (another tab, or a test that wrote storage directly). */
   reload: () => commit(parseStoredCart(readItem(StorageKey.cart)), false),
 };

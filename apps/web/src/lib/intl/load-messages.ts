@@ -1,27 +1,36 @@
-import en from '../../locales/en.json';
+import type { MessageFormatElement } from 'react-intl';
+import { loaders } from 'virtual:messages/loaders';
 import { DEFAULT_LOCALE, type LocaleCode } from './locales';
 
-export type Messages = Record<string, string>;
-
-export const englishMessages: Messages = en;
-
-// Every catalogue but English, each its own chunk; English is bundled above.
-const otherCatalogues = import.meta.glob<{ default: Messages }>(['../../locales/*.json', '!../../locales/en.json']);
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
- * English ships in the entry bundle; every other catalogue is its own chunk, fetched when chosen.
- * Missing keys fall back to English so a late translation never shows a raw id.
+ * Which messages to load: `startup`, the groups the shell, home and plan pages use
+ * (startup-groups.json), or `all`. Each language is two chunks (vite.config.ts, messageCatalogues),
+ * so a first visit downloads only the startup part of the language it reads (decision 200).
  */
-export async function loadMessages(code: LocaleCode): Promise<{ locale: LocaleCode; messages: Messages }> {
-  if (code === DEFAULT_LOCALE) return { locale: code, messages: englishMessages };
+export type MessageSet = 'startup' | 'all';
+
+async function load(code: LocaleCode, set: MessageSet): Promise<Messages> {
+  const loader = loaders[code];
+  if (!loader) throw new Error(`no catalogue for ${code}`);
+  if (set === 'startup') return (await loader.startup()).default;
+  const [startup, rest] = await Promise.all([loader.startup(), loader.rest()]);
+  return { ...startup.default, ...rest.default };
+}
+
+/**
+ * The messages of `code` (src/locales/locales.test.ts keeps every catalogue complete, so no language
+ * needs English underneath). If its chunk cannot be fetched (a deploy replaced it, the network
+ * dropped) English is tried next, the end of the spec's fallback chain; if that fails too the error
+ * stands.
+ */
+export async function loadMessages(code: LocaleCode, set: MessageSet = 'all'): Promise<{ locale: LocaleCode; messages: Messages }> {
   try {
-    const load = otherCatalogues[`../../locales/${code}.json`];
-    if (!load) throw new Error(`no catalogue for ${code}`);
-    const module = await load();
-    return { locale: code, messages: { ...englishMessages, ...module.default } };
+    return { locale: code, messages: await load(code, set) };
   } catch (error) {
-    // The spec's fallback chain ends in English, which is bundled and cannot fail to load.
+    if (code === DEFAULT_LOCALE) throw error;
     console.error(`Could not load the "${code}" messages; using English`, error);
-    return { locale: DEFAULT_LOCALE, messages: englishMessages };
+    return { locale: DEFAULT_LOCALE, messages: await load(DEFAULT_LOCALE, set) };
   }
 }

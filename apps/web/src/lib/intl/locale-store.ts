@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { StorageKey } from '../storage-keys';
 import { readItem, writeItem } from '../storage';
-import { loadMessages, type Messages } from './load-messages';
+import { loadMessages, type MessageSet, type Messages } from './load-messages';
 import { browserLanguages, detectLocale, isRtl, type LocaleCode } from './locales';
 
 export interface LocaleState {
@@ -9,6 +9,8 @@ export interface LocaleState {
   messages: Messages;
   /** True while another language's catalogue is downloading. */
   loading: boolean;
+  /** Which messages are in: the startup groups only, or all (load-messages.ts). */
+  messageSet?: MessageSet;
 }
 
 let state: LocaleState | undefined;
@@ -27,12 +29,41 @@ export function applyDocumentLocale(locale: string): void {
   root.dir = isRtl(locale) ? 'rtl' : 'ltr';
 }
 
-/** Picks the start-up language and loads its messages before the first render (no flash of English). */
-export async function initLocale(): Promise<LocaleState> {
-  const wanted = detectLocale(readItem(StorageKey.userLocale), browserLanguages());
-  const { locale, messages } = await loadMessages(wanted);
-  set({ locale, messages, loading: false });
-  return state!;
+let starting: { locale: LocaleCode; done: Promise<LocaleState> } | undefined;
+let allMessages: Promise<void> | undefined;
+
+/**
+ * Picks the start-up language and loads its messages before the first render (no flash of English):
+ * the startup groups only, unless the first page needs them all (`ensureAllMessages`). `preferred`
+ * is the language the server rendered the page in, if it did (decision 201).
+ */
+export function initLocale(preferred?: LocaleCode): Promise<LocaleState> {
+  const wanted = preferred ?? detectLocale(readItem(StorageKey.userLocale), browserLanguages());
+  const done = loadMessages(wanted, 'startup').then(({ locale, messages }) => {
+    set({ locale, messages, loading: false, messageSet: 'startup' });
+    return state!;
+  });
+  starting = { locale: wanted, done };
+  return done;
+}
+
+/**
+ * Resolves once every message of the current language is in (pages outside the startup groups await
+ * it). Called while the start-up language is still loading (the router starts first), it waits for it.
+ */
+export function ensureAllMessages(): Promise<void> {
+  // The rest downloads alongside the startup part (same modules, fetched once).
+  if (!state && starting) return Promise.all([starting.done, loadMessages(starting.locale, 'all')]).then(() => ensureAllMessages());
+  if (!state || state.messageSet !== 'startup') return Promise.resolve();
+  if (!allMessages) {
+    const wanted = state.locale;
+    allMessages = loadMessages(wanted, 'all').then(({ locale, messages }) => {
+      allMessages = undefined;
+      // A language switch meanwhile has loaded everything of its own language.
+      if (state?.locale === wanted && state.messageSet === 'startup') set({ ...state, locale, messages, messageSet: 'all' });
+    });
+  }
+  return allMessages;
 }
 
 /** Switches language, remembers the choice under `user-locale` and updates <html lang>. */
@@ -41,10 +72,10 @@ export async function setLocale(code: LocaleCode): Promise<void> {
   const request = ++latestRequest;
   writeItem(StorageKey.userLocale, code);
   set({ ...state, loading: true });
-  const { locale, messages } = await loadMessages(code);
+  const { locale, messages } = await loadMessages(code, 'all');
   // A quicker later choice wins over a slow earlier download.
   if (request !== latestRequest) return;
-  set({ locale, messages, loading: false });
+  set({ locale, messages, loading: false, messageSet: 'all' });
 }
 
 function getState(): LocaleState {

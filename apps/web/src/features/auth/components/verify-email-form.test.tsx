@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { englishMessages } from '../../../lib/intl/load-messages';
+import { englishMessages } from '../../../test/messages';
 import { resetLocaleForTests } from '../../../lib/intl/locale-store';
 import { renderRoutes } from '../../../test/render';
 import { VerifyEmailForm } from './verify-email-form';

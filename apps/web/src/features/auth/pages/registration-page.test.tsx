@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { englishMessages } from '../../../lib/intl/load-messages';
+import { englishMessages } from '../../../test/messages';
 import { resetLocaleForTests } from '../../../lib/intl/locale-store';
 import { logout } from '../../../lib/session';
 import { publicDetailsFixture, renderRoutes } from '../../../test/render';
