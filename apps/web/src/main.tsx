@@ -11,9 +11,11 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 // The language's startup messages load first so the first paint is already in the visitor's
 // language; the rest follow once the page is up (decision 200), before anyone can need them.
-// The router starts at once, so the first page's chunks download while the messages do.
+// The router starts right after, so the first page's chunks download while the messages do (its
+// lazy routes wait for the language chosen here).
+const localeReady = initLocale();
 const router = createRouter();
-void initLocale().then(() => {
+void localeReady.then(() => {
   createRoot(container).render(
     <StrictMode>
       <App router={router} />
