@@ -15,7 +15,9 @@ import { createTestDb, testEnv, type TestDb } from '../../test/helpers.js';
  */
 
 const apiDir = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+// The server runs in this Node process's child itself (tsx as a loader), not under the tsx CLI:
+// the CLI is a parent that cannot pass SIGKILL on, so a 'killed' server went on running as an orphan
+// (it kept taking the mail job with its stalled SMTP server, and the restarted one never got it).
 
 interface Proc {
   child: ChildProcess;
@@ -24,7 +26,7 @@ interface Proc {
 }
 
 function startServer(env: Record<string, string>): Proc {
-  const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/server.ts'], {
     cwd: apiDir,
     env: { ...process.env, ...testEnv, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
