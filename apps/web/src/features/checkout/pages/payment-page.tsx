@@ -304,6 +304,17 @@ export default function PaymentPage({
   const payLabel = <FormattedMessage id="payment.pay" values={{ amount: total }} />;
   const GatewayComponent = gatewayComponents[checkout.gateway];
   const gatewaySettings = gateways.data?.gateways.find((g) => g.id === checkout.gateway)?.publicSettings ?? {};
+  const gatewayProps = {
+    order: checkout.order,
+    total,
+    publicSettings: gatewaySettings,
+    start,
+    refresh,
+    confirm: confirmGateway,
+    cancel: cancelGateway,
+    onPayment: follow,
+    onFailure: failWith,
+  };
 
   let body: ReactNode;
   if (phase.name === 'failed') {
@@ -328,21 +339,7 @@ export default function PaymentPage({
       </section>
     );
   } else if (phase.name === 'gateway' && GatewayComponent) {
-    body = (
-      <GatewayComponent
-        order={checkout.order}
-        total={total}
-        publicSettings={gatewaySettings}
-        payment={phase.payment}
-        busy={false}
-        start={start}
-        refresh={refresh}
-        confirm={confirmGateway}
-        cancel={cancelGateway}
-        onPayment={follow}
-        onFailure={failWith}
-      />
-    );
+    body = <GatewayComponent {...gatewayProps} payment={phase.payment} busy={false} />;
   } else if (phase.name === 'waiting') {
     body = (
       <div className="notice notice--info payment-waiting" role="status" data-testid="payment-waiting">
@@ -389,8 +386,9 @@ export default function PaymentPage({
         </button>
       </div>
     );
-  } else if (GatewayComponent && usableCards.length > 0) {
-    // Stripe with saved cards: pay with one (Stripe may still ask for 3-D Secure: the gateway step), or a new one.
+  } else if (GatewayComponent) {
+    // The gateway's own form; with Stripe, the subscriber's saved Stripe cards first (Stripe may still
+    // ask for 3-D Secure: the gateway step follows).
     const paying = phase.name === 'paying';
     body = (
       <>
@@ -398,37 +396,9 @@ export default function PaymentPage({
         {chosenCard ? (
           <SavedCardPayButton paying={paying} label={payLabel} onPay={() => void start({ paymentMethodId: chosenCard.id })} />
         ) : (
-          <GatewayComponent
-            order={checkout.order}
-            total={total}
-            publicSettings={gatewaySettings}
-            payment={null}
-            busy={paying}
-            start={start}
-            refresh={refresh}
-            confirm={confirmGateway}
-            cancel={cancelGateway}
-            onPayment={follow}
-            onFailure={failWith}
-          />
+          <GatewayComponent {...gatewayProps} payment={null} busy={paying} />
         )}
       </>
-    );
-  } else if (GatewayComponent) {
-    body = (
-      <GatewayComponent
-        order={checkout.order}
-        total={total}
-        publicSettings={gatewaySettings}
-        payment={null}
-        busy={phase.name === 'paying'}
-        start={start}
-        refresh={refresh}
-        confirm={confirmGateway}
-        cancel={cancelGateway}
-        onPayment={follow}
-        onFailure={failWith}
-      />
     );
   }
 
