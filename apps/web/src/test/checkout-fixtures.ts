@@ -1,6 +1,6 @@
 import type { Quote } from '@app/shared/contracts/checkout';
 import type { Order } from '@app/shared/contracts/orders';
-import type { GatewayList, Payment } from '@app/shared/contracts/payments';
+import type { GatewayList, Payment, SavedCardInfo } from '@app/shared/contracts/payments';
 
 /** Server answers shaped by the shared contracts, for the checkout pages' component tests. */
 const ORDER_ID = '7d0c0a8e-7b59-4c1e-9a43-0d1f0f6e2a11';
@@ -138,3 +138,23 @@ export const gateways = (ids: GatewayList['gateways'][number]['id'][] = ['sandbo
 export const PLAN_ID = '11111111-1111-4111-8111-111111111111';
 export const PRICE_ID = '22222222-2222-4222-8222-222222222222';
 export const EXPRESS_ID = '55555555-5555-4555-8555-555555555555';
+
+/** A saved card as GET /subscriber/payment_method lists it (the sandbox gateway's, default, valid). */
+export function savedCard(overrides: Partial<SavedCardInfo> = {}): SavedCardInfo {
+  return {
+    id: '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
+    gateway: 'sandbox',
+    brand: 'visa',
+    last4: '4242',
+    expiryMonth: 12,
+    expiryYear: 2030,
+    nameOnCard: null,
+    isDefault: true,
+    isExpired: false,
+    autoRenew: false,
+    autoExtend: false,
+    autoTopUp: false,
+    createdAt: '2026-11-23T12:00:00.000Z',
+    ...overrides,
+  };
+}

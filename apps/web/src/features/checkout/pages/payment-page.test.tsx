@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
 import { CheckoutCartProvider } from '../checkout-cart';
 import { checkoutStore } from '../checkout-store';
-import { ACCESS_TOKEN, gateways, order, payment } from '../../../test/checkout-fixtures';
+import { ACCESS_TOKEN, gateways, order, payment, savedCard } from '../../../test/checkout-fixtures';
 import { renderSignedIn } from '../../../test/render';
 import PaymentPage, { type CardFormProps, type GatewayPaymentProps } from './payment-page';
 
@@ -12,24 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => checkoutStore.clear());
 
-function card(overrides: Partial<SavedCardInfo>): SavedCardInfo {
-  return {
-    id: '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
-    gateway: 'stripe',
-    brand: 'visa',
-    last4: '4242',
-    expiryMonth: 12,
-    expiryYear: 2030,
-    nameOnCard: null,
-    isDefault: true,
-    isExpired: false,
-    autoRenew: false,
-    autoExtend: false,
-    autoTopUp: false,
-    createdAt: '2026-11-23T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const card = (overrides: Partial<SavedCardInfo>) => savedCard({ gateway: 'stripe', ...overrides });
 
 /** The sandbox card form and Stripe's component: this page's seams, not what is under test here. */
 function SandboxForm({ submitLabel }: CardFormProps) {

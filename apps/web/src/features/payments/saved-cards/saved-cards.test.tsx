@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
 import { parseSandboxToken } from '@app/shared/rules/sandbox-card';
 import { apiStub, error } from '../../../test/api-stub';
+import { savedCard } from '../../../test/checkout-fixtures';
 import { publicDetailsFixture, renderWithProviders } from '../../../test/render';
 import { SavedCards } from './saved-cards';
 
@@ -14,24 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const gateways = { currency: 'USD', gateways: [{ id: 'sandbox', methods: ['card'], publicSettings: {}, savesCards: true }] };
 
-function card(overrides: Partial<SavedCardInfo> = {}): SavedCardInfo {
-  return {
-    id: '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
-    gateway: 'sandbox',
-    brand: 'visa',
-    last4: '4242',
-    expiryMonth: 12,
-    expiryYear: 2030,
-    nameOnCard: null,
-    isDefault: true,
-    isExpired: false,
-    autoRenew: false,
-    autoExtend: false,
-    autoTopUp: false,
-    createdAt: '2026-11-23T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const card = savedCard;
 
 function setup(routes: Parameters<typeof apiStub>[0]) {
   const stub = apiStub({ 'GET /public/service_provider/public_details': publicDetailsFixture, 'GET /public/payment/gateways': gateways, ...routes });
