@@ -116,6 +116,8 @@ async function settled(page: Page, path: string) {
       const main = document.querySelector('main');
       return (
         decodeURIComponent(location.pathname).replace(/\/$/, '') === decodeURIComponent(p).replace(/\/$/, '') &&
+        // The page the router committed, not the previous one kept on screen while the next loads.
+        decodeURIComponent(main?.dataset.path ?? '').replace(/\/$/, '') === decodeURIComponent(p).replace(/\/$/, '') &&
         !!main?.querySelector('h1') &&
         main.getAttribute('aria-busy') !== 'true' &&
         !main.querySelector('.skeleton, .spinner, [aria-busy="true"]')

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { toast, ToastContainer } from 'react-toastify';
+import { cssTransition, toast, ToastContainer } from 'react-toastify';
 import { registerToastDisplay, TOAST_OPTIONS, toastId, type ToastMessage, type ToastVariant } from './toast';
 
 const TITLE_IDS: Partial<Record<ToastVariant, string>> = {
@@ -26,6 +26,13 @@ export function ToastBody({ variant, message }: { variant: ToastVariant; message
   );
 }
 
+/**
+ * Toasts fade in where they stand instead of react-toastify's default bounce, which starts above the
+ * container and so slides across the header's controls for a moment (decision 104: a toast never
+ * covers the header).
+ */
+const Fade = cssTransition({ enter: 'toast-fade-enter', exit: 'toast-fade-exit', collapseDuration: 200 });
+
 export default function Toasts() {
   useEffect(() => {
     registerToastDisplay(({ variant, message }) => {
@@ -35,5 +42,5 @@ export default function Toasts() {
     });
     return () => registerToastDisplay(null);
   }, []);
-  return <ToastContainer {...TOAST_OPTIONS} newestOnTop limit={4} />;
+  return <ToastContainer {...TOAST_OPTIONS} transition={Fade} newestOnTop limit={4} />;
 }

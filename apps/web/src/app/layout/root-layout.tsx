@@ -44,7 +44,9 @@ export function RootLayout() {
       <SkipLink />
       <Header />
       <div className={`route-progress${busy ? ' is-active' : ''}`} aria-hidden="true" />
-      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined}>
+      {/* data-path is the router's committed location: it changes only once the new page rendered
+          (react-router keeps the previous page while a lazy route loads), so tests wait on it. */}
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined} data-path={location.pathname}>
         <AddToCartProvider add={cartStore.add}>{outlet ?? <PageLoading />}</AddToCartProvider>
       </main>
       <FooterGate />
