@@ -173,7 +173,7 @@ async function lighthouseOnce(base) {
 const webDist = path.join(root, '.tmp', 'bench-web');
 if (!existsSync(path.join(webDist, 'index.html')) || process.env.BENCH_SKIP_BUILD !== '1') {
   await sh(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'apps/api', 'packages/shared']);
-  await sh(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', webDist, 'apps/web']);
+  await sh(process.execPath, [path.join(root, 'scripts/build-web.mjs'), '--outDir', webDist]);
 }
 
 const built = builtInitialJs(webDist);

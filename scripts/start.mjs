@@ -39,9 +39,9 @@ const workerOnly = process.argv.includes('--worker');
 
 const webIndex = r('apps/web/dist/index.html');
 const webSrcTime = Math.max(newest(r('apps/web/src')), newest(r('apps/web/index.html')), newest(r('apps/web/public')), newest(r('packages/shared/src')));
-if (!workerOnly && (!existsSync(webIndex) || webSrcTime > statSync(webIndex).mtimeMs)) {
+if (!workerOnly && (!existsSync(webIndex) || !existsSync(r('apps/web/dist/.ssr/entry-server.js')) || webSrcTime > statSync(webIndex).mtimeMs)) {
   console.log('[start] building the web app');
-  run(npx('vite'), ['build', '--logLevel', 'warn', 'apps/web']);
+  run(process.execPath, [r('scripts/build-web.mjs')]);
 }
 
 await import(r('apps/api/dist', workerOnly ? 'worker.js' : 'server.js'));

@@ -15,7 +15,7 @@ const steps = [
   ['typecheck-web', bin('tsc'), ['-p', 'apps/web', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['unit+api', bin('vitest'), ['run']],
-  ['build-web', bin('vite'), ['build', '--logLevel', 'warn', 'apps/web']],
+  ['build-web', process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]],
   ['e2e', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 

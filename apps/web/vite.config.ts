@@ -54,8 +54,13 @@ function messageCatalogues(): Plugin {
  * preact/compat alias). The home page's first load stays small by route splitting and by loading
  * only the active language's messages.
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), messageCatalogues()],
+  // The server entry's build (scripts/build-web.mjs) needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
+  // The server entry carries its dependencies (React's server renderer included), so it runs from any
+  // folder (WEB_DIST_DIR, a test's temporary build) without this checkout's node_modules.
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       // Catalogues are pre-compiled (messageCatalogues), so the browser never parses ICU text.

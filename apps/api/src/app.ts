@@ -9,6 +9,7 @@ import { setupRateLimits } from './plugins/rate-limit.js';
 import { capConnectionsPerClient, clientErrorHandler, httpServerOptions } from './plugins/http-limits.js';
 import { pagePolicyFor, registerSecurityHeaders } from './plugins/security-headers.js';
 import { defaultWebDist, indexScriptHashes, registerStaticWeb } from './plugins/static-web.js';
+import { ServerRenderer } from './plugins/server-render.js';
 import { authRoutes } from './modules/accounts/auth.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { socialAuthRoutes } from './modules/accounts/social-auth.routes.js';
@@ -96,7 +97,12 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
 
   openApiRoutes(app);
 
-  if (webDist) await registerStaticWeb(app, webDist, { categories: async () => (await s.catalogue.snapshot()).categories });
+  if (webDist) {
+    const renderer = config.SSR
+      ? await ServerRenderer.load(app, { webDist, publicUrl: config.publicUrl, catalogueVersion: async () => (await s.catalogue.categories()).etag })
+      : undefined;
+    await registerStaticWeb(app, webDist, { categories: async () => (await s.catalogue.snapshot()).categories, renderer });
+  }
   return app;
 }
 

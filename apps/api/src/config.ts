@@ -108,6 +108,11 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Folder of the built web app; defaults to apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * Render public pages on the server when the web app was built with its server entry (decision 202).
+   * Off: every page is the client-rendered shell, as before.
+   */
+  SSR: bool.default(true),
 
   /** Run the job handlers and the scheduler in this API process (false: run `npm run worker` apart). */
   JOBS_WORKER: bool.default(true),

@@ -4,6 +4,9 @@ import { configOrExit, onShutdown, startRuntime } from './runtime.js';
 
 /** `npm start`: the API and the web app on PORT, and (unless JOBS_WORKER=false) the job worker. */
 async function main() {
+  // React's server renderer (loaded later, with the web app's server entry) picks its development or
+  // production build by NODE_ENV when first loaded; a server we run is production unless told otherwise.
+  process.env.NODE_ENV ??= 'production';
   const config = configOrExit();
   const runtime = await startRuntime(config, 'server');
   let app: App | undefined;

@@ -1,26 +1,78 @@
 // The base stylesheet first, so component styles that follow can refine it.
 import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { ensureAllMessages, initLocale } from './lib/intl/locale-store';
+import { isSupportedLocale } from './lib/intl/locales';
+import { createQueryClient } from './lib/query-client';
 import { App } from './app/app';
 import { createRouter } from './app/router';
+import { routes } from './app/route-table';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The language's startup messages load first so the first paint is already in the visitor's
-// language; the rest follow once the page is up (decision 200), before anyone can need them.
-// The router starts right after, so the first page's chunks download while the messages do (its
-// lazy routes wait for the language chosen here).
-const localeReady = initLocale();
-const router = createRouter();
-void localeReady.then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
+/** What the server put beside a page it rendered (decision 202): its language and its public data. */
+function serverData(): { locale: string; queries: DehydratedState } | undefined {
+  const block = document.getElementById('ssr-data');
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as { locale: string; queries: DehydratedState };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads the code of the routes this address opens before the router starts, so its first render is
+ * the page the server rendered (not the fallback), as hydration requires.
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded);
+      delete (route as RouteObject).lazy;
+    }),
   );
-  const later = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-  later(() => void ensureAllMessages());
-});
+}
+
+const ssr = serverData();
+const later = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+
+if (ssr) {
+  // A server-rendered page: start in the language it was rendered in, with its data in the cache,
+  // and take over the HTML that is already on screen.
+  const queryClient = createQueryClient();
+  hydrate(queryClient, ssr.queries);
+  const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
+  void Promise.all([localeReady, loadMatchedRoutes()]).then(() => {
+    const router = createRouter();
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+    later(() => void ensureAllMessages());
+  });
+} else {
+  // The language's startup messages load first so the first paint is already in the visitor's
+  // language; the rest follow once the page is up (decision 200), before anyone can need them.
+  // The router starts right after, so the first page's chunks download while the messages do (its
+  // lazy routes wait for the language chosen here).
+  const localeReady = initLocale();
+  const router = createRouter();
+  void localeReady.then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+    later(() => void ensureAllMessages());
+  });
+}

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { PlanCategory } from '@app/shared/contracts/catalogue';
+import { PUBLIC_PAGES, matchRoute } from '@app/shared/rules/site-routes';
 import { pageStatus } from '../modules/site/site-pages.js';
 import { inlineScriptHashes } from './security-headers.js';
+import { requestLocale, type ServerRenderer } from './server-render.js';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -36,6 +38,16 @@ export function indexScriptHashes(webDist: string): string[] {
 export interface StaticWebOptions {
   /** The catalogue's categories: whether /plan/:name and /plan/:name/:plan name something. */
   categories: () => Promise<readonly PlanCategory[]>;
+  /** Renders public pages on the server (decision 202); without it every page is rendered in the browser. */
+  renderer?: ServerRenderer;
+}
+
+const SERVER_RENDERED = new Set<string>([...PUBLIC_PAGES, '/plan/:name', '/plan/:name/:plan']);
+
+/** Public content pages are rendered on the server; accounts, checkout and the dashboard in the browser. */
+export function isServerRenderedPage(pathname: string): boolean {
+  const match = matchRoute(pathname);
+  return !!match && SERVER_RENDERED.has(match.pattern);
 }
 
 /**
@@ -71,6 +83,20 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, o
     }
     const status = await pageStatus(url, options.categories);
     reply.header('Cache-Control', 'no-cache');
+    if (status === 200 && options.renderer && isServerRenderedPage(url)) {
+      const locale = requestLocale(req);
+      // The page differs by the language the request asks for.
+      reply.header('Vary', 'Accept-Language, Cookie');
+      try {
+        const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        const page = await options.renderer.page(url, search, locale);
+        if (page.redirect) return reply.redirect(page.redirect, page.status);
+        return reply.status(200).header('Content-Language', locale).type('text/html; charset=utf-8').send(page.html);
+      } catch (err) {
+        // The browser can still render the page: a server render bug must not take the shop down.
+        req.log.error({ err, url }, 'server rendering failed; sending the client-rendered page');
+      }
+    }
     return reply.status(status).type('text/html; charset=utf-8').send(indexHtml);
   });
 }

@@ -63,7 +63,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * How requests leave: the browser's fetch, or, when the server renders a page, a function that hands
+ * the request to the API in the same process (decision 202). A server render has no one to show a
+ * toast to and no session to end, so failures there only reject.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+let inServer = false;
+
+export function setApiTransport(fetchImpl: typeof fetch, options: { server: boolean }): void {
+  transport = fetchImpl;
+  inServer = options.server;
+}
+
 function shouldToast(option: RequestOptions<unknown>['toast'], error: ApiError): boolean {
+  if (inServer) return false;
   if (isSilentError(error.code)) return false;
   if (typeof option === 'function') return option(error);
   return option !== false;
@@ -82,7 +96,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await transport(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -113,7 +127,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body: data,
     });
     report(toast, error);
-    if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS) logout();
+    if (response.status === 401 && parsed.code !== INCORRECT_CREDENTIALS && !inServer) logout();
     throw error;
   }
 

@@ -109,7 +109,9 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  // The server renders signed out (it never sees the token); hydration starts from the same state and
+  // the stored session shows right after (decision 202).
+  return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
 }
 
 if (typeof window !== 'undefined') {

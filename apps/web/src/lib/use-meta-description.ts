@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
+import { useHeadCollector } from './head';
 
 /**
  * Sets `<meta name="description">` for the page (search results and link previews), and puts the
  * site-wide one from index.html back when the page goes.
  */
 export function useMetaDescription(description: string | undefined): void {
+  const head = useHeadCollector();
+  // On the server (no effects run) the description goes into the page's <head> (decision 202).
+  if (head && description) head.description = description;
   useEffect(() => {
     if (!description) return;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { useIsClient } from './use-is-client';
 
 /** Country names in the visitor's language, from the browser's own data (no name lists shipped). */
 export function useRegionName(): (code: string, fallback?: string) => string {
   const { locale } = useIntl();
+  // The server's ICU and the browser's name some regions differently ("Turkey"/"Türkiye"): the server
+  // renders the API's names, and the browser's own take over once the page is hydrated.
+  const isClient = useIsClient();
   return useMemo(() => {
+    if (!isClient) return (code: string, fallback?: string) => fallback ?? code.toUpperCase();
     let names: Intl.DisplayNames | undefined;
     try {
       names = new Intl.DisplayNames([locale], { type: 'region' });
@@ -20,7 +25,7 @@ export function useRegionName(): (code: string, fallback?: string) => string {
       }
       return fallback ?? code.toUpperCase();
     };
-  }, [locale]);
+  }, [locale, isClient]);
 }
 
 /** Case- and accent-insensitive comparison key, so "Cote d'Ivoire" finds "Côte d’Ivoire". */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsClient } from '../../lib/use-is-client';
 import { focusableWithin } from './focus';
 import './dialog.css';
 
@@ -32,6 +33,7 @@ let openDialogs = 0;
  */
 export function Dialog({ open, onClose, labelledBy, label, children, variant = 'modal', keepMounted, id, className, testId, returnFocusTo }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  const isClient = useIsClient();
   const onCloseRef = useRef(onClose);
   const returnFocusToRef = useRef(returnFocusTo);
   useEffect(() => {
@@ -83,6 +85,8 @@ export function Dialog({ open, onClose, labelledBy, label, children, variant = '
   }
 
   if (!open && !keepMounted) return null;
+  // A portal into document.body exists only in a browser: the server's HTML has none, nor does hydration.
+  if (!isClient) return null;
 
   return createPortal(
     <div className={`dialog-root dialog-root--${variant}`} hidden={!open}>

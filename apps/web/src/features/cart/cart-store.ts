@@ -46,8 +46,11 @@ export const cartStore = {
   reload: () => commit(parseStoredCart(readItem(StorageKey.cart)), false),
 };
 
+/** What the server renders (it has no storage), and so what hydration starts from (decision 202). */
+const SERVER_CART: CartState = stateOf([]);
+
 export function useCart(): CartState {
-  return useSyncExternalStore(cartStore.subscribe, cartStore.getState, cartStore.getState);
+  return useSyncExternalStore(cartStore.subscribe, cartStore.getState, () => SERVER_CART);
 }
 
 // Logout has already removed the stored cart; only memory is left to clear.

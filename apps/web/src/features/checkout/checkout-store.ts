@@ -145,7 +145,8 @@ export function payPlacedOrder(result: PurchaseResult, returnTo: string): string
 }
 
 export function useCheckout(): CheckoutState {
-  return useSyncExternalStore(checkoutStore.subscribe, checkoutStore.getState, checkoutStore.getState);
+  // The server has no stored order: it renders the empty one, and so does hydration (decision 202).
+  return useSyncExternalStore(checkoutStore.subscribe, checkoutStore.getState, () => EMPTY_CHECKOUT);
 }
 
 onLogout(() => commit(EMPTY_CHECKOUT, false));

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormatMoney } from '../../lib/use-format-money';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useMetaDescription } from '../../lib/use-meta-description';
 import { GiftIcon, GlobeIcon, PhoneIcon, QrIcon, ShieldIcon, SignalIcon, TruckIcon, WifiIcon } from '../../components/ui/icons';
 import { HeroArt } from './hero-art';
 import './home.css';
@@ -25,6 +26,7 @@ export default function HomePage({ categories, coverageForm }: HomePageProps) {
   const formatMoney = useFormatMoney();
   usePageTitle(intl.formatMessage({ id: 'home.pageTitle' }));
   const price = formatMoney(PAYGO_FROM_CENTS);
+  useMetaDescription(intl.formatMessage({ id: 'home.hero.lead' }, { price }));
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { StorageKey } from '../storage-keys';
 import { readItem, writeItem } from '../storage';
 import { loadMessages, type MessageSet, type Messages } from './load-messages';
@@ -88,8 +88,23 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The server renders many requests, each in its own language, in one process: it hands each render
+ * its language here instead of through the module-wide store (decision 202).
+ */
+export const ServerLocaleContext = createContext<LocaleState | null>(null);
+
+/** Before the store starts (only on the server, where the context speaks instead). */
+const NO_LOCALE: LocaleState = { locale: 'en', messages: {}, loading: false };
+
+function getServerState(): LocaleState {
+  return state ?? NO_LOCALE;
+}
+
 export function useLocaleState(): LocaleState {
-  return useSyncExternalStore(subscribe, getState, getState);
+  const server = useContext(ServerLocaleContext);
+  const client = useSyncExternalStore(subscribe, getState, server ? getServerState : getState);
+  return server ?? client;
 }
 
 /** For tests: start in a known language without touching storage or the network. */

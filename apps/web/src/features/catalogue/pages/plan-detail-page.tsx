@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { addOnsForPlans, classifyAddOn } from '@app/shared/rules/add-on';
@@ -12,7 +12,9 @@ import {
   simVariants,
 } from '@app/shared/rules/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
+import { useStructuredData } from '../../../lib/head';
 import { useMetaDescription } from '../../../lib/use-meta-description';
+import { DEFAULT_CURRENCY, usePublicDetails } from '../../../lib/public-details';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckIcon, GlobeIcon, PhoneIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -74,12 +76,38 @@ function PlanDetail({ category, plan }: { category: Category; plan: PlanOf }) {
   const facts = usePlanFacts(plan);
   const prices = usePricesByPlan();
   const addOns = useActiveAddOns();
-  const planPrices = prices.data?.get(plan.id) ?? [];
+  const planPrices = useMemo(() => prices.data?.get(plan.id) ?? [], [prices.data, plan.id]);
   const fitting = addOnsForPlans(addOns.data ?? [], [plan.id]).filter((a) => classifyAddOn(a) !== undefined);
   const variants = simVariants(category.plans, plan);
   const isRoaming = findCategoryForGroup([category], 'roaming') !== undefined;
   const accent = categoryColorVar(category.name);
   const categoryPath = `/plan/${encodeURIComponent(categoryRouteName(category.name))}`;
+  const details = usePublicDetails().data;
+  // schema.org Product with an Offer per price on sale, for search results (server HTML only).
+  useStructuredData(
+    useMemo(
+      () =>
+        planPrices.length === 0
+          ? undefined
+          : {
+              '@context': 'https://schema.org',
+              '@type': 'Product',
+              name: plan.name,
+              description: plan.description || undefined,
+              sku: plan.id,
+              category: category.name,
+              ...(details?.companyName ? { brand: { '@type': 'Brand', name: details.companyName } } : {}),
+              offers: planPrices.map((p) => ({
+                '@type': 'Offer',
+                price: (p.price / 100).toFixed(2),
+                priceCurrency: details?.currency ?? DEFAULT_CURRENCY,
+                availability: 'https://schema.org/InStock',
+                eligibleDuration: { '@type': 'QuantitativeValue', value: p.periodDays, unitCode: 'DAY' },
+              })),
+            },
+      [plan, category.name, planPrices, details],
+    ),
+  );
 
   return (
     <div className="container page" style={{ '--accent': accent } as CSSProperties}>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePublicDetails } from '../../../lib/public-details';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { CheckIcon, QrIcon, SimIcon } from '../../../components/ui/icons';
 import { ProseBlock } from '../components/prose';
@@ -21,6 +22,7 @@ export default function AboutEsimPage() {
   const intl = useIntl();
   const { data: details } = usePublicDetails();
   usePageTitle(intl.formatMessage({ id: 'esim.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'esim.lead' }));
   const values = { b: (chunks: ReactNode[]) => <strong>{chunks}</strong> };
 
   return (

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePublicDetails } from '../../../lib/public-details';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ChatIcon, MailIcon, PhoneIcon, PinIcon } from '../../../components/ui/icons';
 import { ProseBlock } from '../components/prose';
@@ -14,6 +15,7 @@ export default function AboutPage() {
   const { data: details, isPending } = usePublicDetails();
   const { values } = useCompanyValues();
   usePageTitle(intl.formatMessage({ id: 'about.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'about.lead' }, { company: String(values.company) }));
 
   return (
     <div className="container page">

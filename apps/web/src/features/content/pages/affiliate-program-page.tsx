@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { ProseBlock } from '../components/prose';
 import { useCompanyValues } from '../components/use-company-values';
 import '../content.css';
@@ -29,6 +30,7 @@ export default function AffiliateProgramPage({ codeCard }: { codeCard?: ReactNod
     cap: formatMoney(COMMISSION_CAP_CENTS),
     credit: formatMoney(REFERRAL_CREDIT_CENTS),
   };
+  useMetaDescription(intl.formatMessage({ id: 'affiliate.lead' }, { company: String(companyValues.company), percent: values.percent, cap: values.cap }));
 
   return (
     <div className="container page">

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { useCompanyValues } from '../components/use-company-values';
 import '../content.css';
 
@@ -17,6 +18,7 @@ export default function FaqPage() {
   const intl = useIntl();
   const { values } = useCompanyValues();
   usePageTitle(intl.formatMessage({ id: 'faq.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'faq.lead' }));
   return (
     <div className="container page page--narrow">
       <header className="page-header">

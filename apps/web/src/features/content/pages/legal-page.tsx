@@ -1,6 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useMatches } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ProseBlock } from '../components/prose';
 import { useCompanyValues } from '../components/use-company-values';
@@ -15,6 +16,7 @@ export default function LegalPage() {
   const content = LEGAL_PAGES[key];
   const { values, ready } = useCompanyValues();
   usePageTitle(intl.formatMessage({ id: content.titleId }));
+  useMetaDescription(intl.formatMessage({ id: content.introId }, { company: String(values.company) }));
 
   return (
     <div className="container page page--narrow">

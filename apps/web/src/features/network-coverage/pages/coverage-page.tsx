@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckIcon, CloseIcon, PinIcon } from '../../../components/ui/icons';
 import { useCoverage } from '../api/get-coverage';
@@ -16,6 +17,7 @@ export default function CoveragePage() {
   const validZip = zipcode && ZIP.test(zipcode) ? zipcode : undefined;
   const coverage = useCoverage(validZip);
   usePageTitle(intl.formatMessage({ id: 'coverage.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'coverage.lead' }));
 
   return (
     <div className="container page page--narrow">

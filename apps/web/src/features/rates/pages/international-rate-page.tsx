@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Rate } from '@app/shared/contracts/catalogue';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { useRegionName } from '../../../lib/use-region-names';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { CheckIcon, GlobeIcon, PhoneIcon, SearchIcon } from '../../../components/ui/icons';
@@ -24,6 +25,7 @@ export default function InternationalRatePage() {
   const inputId = useId();
   const listId = useId();
   usePageTitle(intl.formatMessage({ id: 'rates.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'rates.lead' }));
 
   const sorted = useMemo(
     () =>

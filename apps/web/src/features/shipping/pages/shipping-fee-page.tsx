@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { useRegionName } from '../../../lib/use-region-names';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TruckIcon } from '../../../components/ui/icons';
@@ -19,6 +20,7 @@ export default function ShippingFeePage() {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
   usePageTitle(intl.formatMessage({ id: 'shipping.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'shipping.lead' }));
 
   // The full list tells us which countries we ship to; the per-country call gives that country's options.
   const all = useShippingRates();

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { POLL_MS, activateByIccid, lookupIccid, verifyIccid } from '../api/sims-api';
 import { ActivateForm, ZIP_CODES } from '../components/activate-form';
 import '../sims.css';
@@ -27,6 +28,7 @@ export default function ActivatePage() {
   const intl = useIntl();
   const navigate = useNavigate();
   usePageTitle(intl.formatMessage({ id: 'page.activate.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'activate.lead' }));
   const [step, setStep] = useState<Step>({ at: 'find' });
   const [iccid, setIccid] = useState('');
   const [error, setError] = useState<string | undefined>();

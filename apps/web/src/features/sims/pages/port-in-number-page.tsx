@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { validatePortNumber } from '../api/sims-api';
 import { NUMBER_CODES } from '../port-errors';
 import { formatNumber } from '../sim-format';
@@ -20,6 +21,7 @@ const STEPS = 4;
 export default function PortInNumberPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'page.portIn.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'portPublic.lead' }));
   const { isAuth } = useSession();
   const [number, setNumber] = useState('');
   const [error, setError] = useState<string | undefined>();

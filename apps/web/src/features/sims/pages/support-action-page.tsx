@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useMatches } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import '../sims.css';
 
 type Which = 'topUp' | 'extend';
@@ -18,6 +19,7 @@ export default function SupportActionPage() {
   const { isAuth } = useSession();
   const titleId = which === 'topUp' ? 'page.topUp.title' : 'page.extend.title';
   usePageTitle(intl.formatMessage({ id: titleId }));
+  useMetaDescription(intl.formatMessage({ id: which === 'topUp' ? 'support.topUp.lead' : 'support.extend.lead' }));
   if (isAuth) return <Navigate to="/dashboard/sim" replace />;
   const after = '/dashboard/sim';
   return (

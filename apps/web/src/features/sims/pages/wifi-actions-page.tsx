@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMetaDescription } from '../../../lib/use-meta-description';
 import { setWifiCalling, setWifiCallingByIccid, useSimList } from '../api/sims-api';
 import { WifiCallingForm } from '../components/wifi-calling-form';
 import { formatNumber } from '../sim-format';
@@ -24,6 +25,7 @@ const ON_NETWORK = ['active', 'in_use', 'inUse', 'used_up'];
 export default function WifiActionsPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'page.wifiActions.title' }));
+  useMetaDescription(intl.formatMessage({ id: 'wifi.lead' }));
   const { isAuth } = useSession();
   return (
     <div className="container page wifi-page">
