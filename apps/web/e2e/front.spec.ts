@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { baseURL } from '../playwright.config';
 
 /**
  * Front of house (issue 11) on the built app: every public route at every width of SPEC §9 without
@@ -95,6 +97,9 @@ async function categories(request: APIRequestContext): Promise<Category[]> {
 
 /** Opens the app in `lang` (the stored choice, as a returning visitor has it). */
 async function open(page: Page, path: string, lang: Lang, token?: string) {
+  // The language as a returning visitor has it: saved in the browser and mirrored into the cookie the
+  // server renders public pages by (decision 202).
+  await page.context().addCookies([{ name: 'user-locale', value: lang, url: baseURL }]);
   await page.addInitScript(
     ([l, t]) => {
       if (!sessionStorage.getItem('e2e-init')) {
@@ -115,6 +120,7 @@ async function settled(page: Page, path: string) {
     (p) => {
       const main = document.querySelector('main');
       return (
+        document.documentElement.dataset.appReady === 'true' &&
         decodeURIComponent(location.pathname).replace(/\/$/, '') === decodeURIComponent(p).replace(/\/$/, '') &&
         // The page the router committed, not the previous one kept on screen while the next loads.
         decodeURIComponent(main?.dataset.path ?? '').replace(/\/$/, '') === decodeURIComponent(p).replace(/\/$/, '') &&

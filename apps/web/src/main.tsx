@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { ensureAllMessages, initLocale } from './lib/intl/locale-store';
+import { ensureAllMessages, initLocale, setLocale } from './lib/intl/locale-store';
+import { StorageKey } from './lib/storage-keys';
+import { readItem } from './lib/storage';
 import { isSupportedLocale } from './lib/intl/locales';
 import { createQueryClient } from './lib/query-client';
 import { App } from './app/app';
@@ -58,6 +60,11 @@ if (ssr) {
         <App router={router} queryClient={queryClient} />
       </StrictMode>,
     );
+    // The visitor's saved language wins (spec §4); the server only knew it if the cookie mirror had it.
+    // An address that names its language (?lang=, the sitemap's and search results') keeps it.
+    const saved = readItem(StorageKey.userLocale);
+    const named = new URLSearchParams(window.location.search).get('lang');
+    if (!named && saved && saved !== ssr.locale && isSupportedLocale(saved)) void setLocale(saved);
     later(() => void ensureAllMessages());
   });
 } else {

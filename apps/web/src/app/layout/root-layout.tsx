@@ -29,6 +29,12 @@ export function RootLayout() {
     void queryClient.prefetchQuery(planCategoriesQueryOptions);
   }, [queryClient]);
 
+  // Marks the page as live: on a server-rendered page, the HTML was on screen before its buttons
+  // worked; browser tests wait for this before they click (e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+
   // After a client-side navigation, move focus to the new page so screen readers start there.
   useEffect(() => {
     if (firstRender.current) {
