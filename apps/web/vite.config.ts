@@ -50,12 +50,55 @@ function messageCatalogues(): Plugin {
 }
 
 /**
+ * Server build only: every component module under src/ names its own source file
+ * (`export const __ssrSource = 'src/…'`). The route table hands it to the server renderer, which looks
+ * the page's stylesheets and scripts up in the browser build's manifest by that name (decision 202).
+ * The browser build carries no such names.
+ */
+function ssrSourceNames(): Plugin {
+  const srcDir = path.resolve(import.meta.dirname, 'src') + path.sep;
+  return {
+    name: 'app-ssr-source-names',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    transform(code, id) {
+      if (!id.startsWith(srcDir) || !id.endsWith('.tsx') || !/\bexport default\b/.test(code)) return undefined;
+      const source = `src/${path.relative(srcDir, id).split(path.sep).join('/')}`;
+      return { code: `${code}\nexport const __ssrSource = ${JSON.stringify(source)};\n`, map: null };
+    },
+  };
+}
+
+/**
+ * The chunks the entry loads statically (index.html modulepreloads them). A lazy route that imports
+ * one of them needs no preload hint for it: it is in memory before any route loads. Filled in each
+ * build's generateBundle, which runs before Vite computes the preload lists (`resolveDependencies`).
+ */
+const entryChunks = new Set<string>();
+
+function recordEntryChunks(): Plugin {
+  return {
+    name: 'app-record-entry-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      entryChunks.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (entryChunks.has(file) || chunk?.type !== 'chunk') return;
+        entryChunks.add(file);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+    },
+  };
+}
+
+/**
  * Production, the dev server and the tests all run React 19 itself (decision 200 supersedes 004's
  * preact/compat alias). The home page's first load stays small by route splitting and by loading
  * only the active language's messages.
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), messageCatalogues()],
+  plugins: [react(), messageCatalogues(), recordEntryChunks(), ssrSourceNames()],
   // The server entry's build (scripts/build-web.mjs) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   // The server entry carries its dependencies (React's server renderer included), so it runs from any
@@ -87,7 +130,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // bench's initial-JS figure read it). Dot folders are never served by the static handler.
     manifest: true,
     // Every browser the shop supports has <link rel=modulepreload>; the polyfill only cost bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A route's preload list leaves out what the entry already loaded: the lists ride in the first
+      // page's JavaScript (route-table), one per route (decision 202).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !entryChunks.has(dep)),
+    },
     rollupOptions: {
       treeshake: {
         // react-intl's injectIntl (unused here) requires these CommonJS helpers; marked pure, they go

@@ -3,7 +3,8 @@
 // server-render.ts). Built by `vite build --ssr` into dist/.ssr/; never shipped to browsers.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState, type Query } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import type { ServerQuery } from './lib/server-data';
 import { IntlProvider } from 'react-intl';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes, type RouteHandle } from './app/route-table';
@@ -25,7 +26,7 @@ export interface ServerRenderResult {
   html: string;
   head: { title?: string; description?: string; structuredData: object[] };
   /** The public queries the page read, for the browser's query cache (no refetch on hydration). */
-  state: DehydratedState;
+  state: ServerQuery[];
   /** Page modules of the matched routes (`src/…`), for the build manifest's styles and scripts. */
   modules: string[];
 }
@@ -107,7 +108,11 @@ export async function render(url: string, locale: LocaleCode): Promise<ServerRen
   }
 
   const modules = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.src).filter((s): s is string => !!s);
-  const state = dehydrate(queryClient);
+  const state: ServerQuery[] = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'success')
+    .map((q) => ({ key: q.queryKey, data: q.state.data, at: q.state.dataUpdatedAt }));
   queryClient.clear();
   return { html, head, state, modules };
 }

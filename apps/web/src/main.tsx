@@ -2,13 +2,13 @@
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ensureAllMessages, initLocale, setLocale } from './lib/intl/locale-store';
 import { StorageKey } from './lib/storage-keys';
 import { readItem } from './lib/storage';
 import { isSupportedLocale } from './lib/intl/locales';
 import { createQueryClient } from './lib/query-client';
+import { seedQueryCache, type ServerQuery } from './lib/server-data';
 import { App } from './app/app';
 import { createRouter } from './app/router';
 import { routes } from './app/route-table';
@@ -17,11 +17,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 /** What the server put beside a page it rendered (decision 202): its language and its public data. */
-function serverData(): { locale: string; queries: DehydratedState } | undefined {
+function serverData(): { locale: string; queries: ServerQuery[] } | undefined {
   const block = document.getElementById('ssr-data');
   if (!block?.textContent) return undefined;
   try {
-    return JSON.parse(block.textContent) as { locale: string; queries: DehydratedState };
+    return JSON.parse(block.textContent) as { locale: string; queries: ServerQuery[] };
   } catch {
     return undefined;
   }
@@ -50,7 +50,7 @@ if (ssr) {
   // A server-rendered page: start in the language it was rendered in, with its data in the cache,
   // and take over the HTML that is already on screen.
   const queryClient = createQueryClient();
-  hydrate(queryClient, ssr.queries);
+  seedQueryCache(queryClient, ssr.queries);
   const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
   void Promise.all([localeReady, loadMatchedRoutes()]).then(() => {
     const router = createRouter();

@@ -82,10 +82,11 @@ describe('server-rendered public pages', () => {
     // The client's cache starts with the data the page was rendered from.
     const data = JSON.parse(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
       locale: string;
-      queries: { queries: { queryKey: unknown[] }[] };
+      queries: { key: unknown[]; data: unknown; at: number }[];
     };
     expect(data.locale).toBe('en');
-    expect(data.queries.queries.map((q) => q.queryKey[1])).toEqual(expect.arrayContaining(['public-details']));
+    expect(data.queries.map((q) => q.key[1])).toEqual(expect.arrayContaining(['public-details']));
+    expect(data.queries.every((q) => q.data !== undefined && q.at > 0)).toBe(true);
   });
 
   it('a category page lists its plans with their prices; a plan page has its prices and schema.org Product JSON-LD', async () => {

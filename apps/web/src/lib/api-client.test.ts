@@ -53,7 +53,7 @@ describe('errors → toasts (spec §8)', () => {
     session.setToken('abc.def.ghi', { remember: true });
     vi.stubGlobal('fetch', respond(401, { message: 'Your session has expired. Please login again.', code: 'UNAUTHORIZED' }));
     await expect(api.get('/subscriber/profile')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.UNAUTHORIZED' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.UNAUTHORIZED' }));
     expect(session.getSession().isAuth).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('errors → toasts (spec §8)', () => {
     session.setToken('abc.def.ghi', { remember: true });
     vi.stubGlobal('fetch', respond(401, { message: 'Incorrect e-mail or password', code: 'INCORRECT_CREDENTIALS' }));
     await expect(api.post('/public/auth/login', {})).rejects.toBeInstanceOf(ApiError);
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.INCORRECT_CREDENTIALS' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.INCORRECT_CREDENTIALS' }));
     expect(session.getSession().isAuth).toBe(true);
   });
 
@@ -71,32 +71,32 @@ describe('errors → toasts (spec §8)', () => {
     const error = await apiRequest('/public/rate').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'network', status: 0, code: undefined, fieldErrors: undefined });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.network' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.network' }));
   });
 
   it('other errors: the catalogue text for the code, whatever the server wrote', async () => {
     vi.stubGlobal('fetch', respond(400, { message: 'Server wording that must not be shown', code: 'SAME_PLAN', errors: [{ field: 'planId', message: 'Same plan' }] }, 'Bad Request'));
     const error = await apiRequest('/subscriber/sim/1/plan/change').catch((e: unknown) => e);
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.SAME_PLAN' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.SAME_PLAN' }));
     expect(error).toMatchObject({ status: 400, code: 'SAME_PLAN', fieldErrors: [{ field: 'planId', message: 'Same plan' }] });
   });
 
   it('a code this build does not know: the generic text, not the server wording', async () => {
     vi.stubGlobal('fetch', respond(409, { message: 'Something new happened', code: 'BRAND_NEW_CODE' }));
     await expect(apiRequest('/public/rate')).rejects.toMatchObject({ code: 'BRAND_NEW_CODE' });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.somethingWentWrong' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.somethingWentWrong' }));
   });
 
   it('no body (a proxy): the code the status stands for', async () => {
     vi.stubGlobal('fetch', respond(503, undefined, 'Service Unavailable'));
     await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Service Unavailable', code: undefined });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.SERVICE_UNAVAILABLE' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.SERVICE_UNAVAILABLE' }));
   });
 
   it("a 500 without a JSON body: 'Something went wrong'", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>oops</html>', { status: 500, statusText: '' })));
     await expect(apiRequest('/public/rate')).rejects.toMatchObject({ message: 'Something went wrong', status: 500 });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.INTERNAL_ERROR' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.INTERNAL_ERROR' }));
   });
 
   it.each([
@@ -124,7 +124,7 @@ describe('errors → toasts (spec §8)', () => {
     expect(errorToast).not.toHaveBeenCalled();
     vi.stubGlobal('fetch', respond(404, { message: 'Coverage not found', code: 'COVERAGE_NOT_FOUND' }));
     await expect(apiRequest('/public/x', { toast: (e) => e.status !== 500 })).rejects.toMatchObject({ status: 404 });
-    expect(errorToast).toHaveBeenCalledWith({ id: 'error.COVERAGE_NOT_FOUND' });
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledWith({ id: 'error.COVERAGE_NOT_FOUND' }));
   });
 
   it('does not toast a request the caller aborted', async () => {

@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error';
 import { INCORRECT_CREDENTIALS, SOMETHING_WENT_WRONG, isSilentError, type ApiErrorBody } from './api-error-rules';
-import { errorMessage } from './error-message';
 import { getToken, logout } from './session';
 import { notify } from './toast';
 
@@ -83,8 +82,17 @@ function shouldToast(option: RequestOptions<unknown>['toast'], error: ApiError):
   return option !== false;
 }
 
+/**
+ * The error's toast. Its wording (the code table and the catalogue lookup) loads with the first
+ * failure, not with every first page (decision 202); toasts wait for the full catalogue anyway.
+ */
 function report(option: RequestOptions<unknown>['toast'], error: ApiError) {
-  if (shouldToast(option, error)) notify.error(errorMessage(error));
+  if (!shouldToast(option, error)) return;
+  import('./error-message').then(
+    ({ errorMessage }) => notify.error(errorMessage(error)),
+    // Its code could not load either (offline, a new deploy): the generic words, still a toast.
+    () => notify.error({ id: 'error.somethingWentWrong' }),
+  );
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {

@@ -1,4 +1,4 @@
-import { CREDENTIALS_ERROR_CODE, Messages, SILENT_ERROR_CODES } from '@app/shared/errors';
+import { CREDENTIALS_ERROR_CODE, Messages, SILENT_ERROR_CODES } from '@app/shared/error-policy';
 
 /**
  * The parts of the shared error contract (@app/shared/errors, zod-free) that the API client applies

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { codeForStatus, isErrorCode, type ErrorCode } from '@app/shared/errors';
+import { codeForStatus, isErrorCode, type ErrorCode } from '@app/shared/error-codes';
 import { isApiError } from './api-error';
 import type { ToastMessage } from './toast';
 

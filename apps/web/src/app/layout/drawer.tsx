@@ -11,11 +11,11 @@ import { LanguageSelect } from './language-select';
 import { PlanLinks } from './plan-links';
 import { supportLinks } from './site-links';
 
-export const DRAWER_ID = 'site-drawer';
+import { DRAWER_ID } from './drawer-id';
 const DRAWER_QUERY = '(min-width: 1380px)';
 
 /** The side drawer below 1380 px (spec §2): every header destination, stacked for touch. */
-export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const location = useLocation();
   const { isAuth } = useSession();

@@ -128,7 +128,7 @@ describe('header', () => {
     const user = userEvent.setup();
     renderHeaderAt('/');
     const toggle = screen.getByTestId('menu-toggle');
-    const drawer = screen.getByTestId('drawer');
+    const drawer = await screen.findByTestId('drawer');
     expect(toggle.getAttribute('aria-controls')).toBe(drawer.id);
     expect(drawer.closest('[hidden]')).not.toBeNull();
     await user.click(toggle);
@@ -147,7 +147,7 @@ describe('header', () => {
     const user = userEvent.setup();
     renderHeaderAt('/');
     await user.click(screen.getByTestId('menu-toggle'));
-    const drawer = screen.getByTestId('drawer');
+    const drawer = await screen.findByTestId('drawer');
     for (let i = 0; i < 40; i++) {
       await user.tab();
       expect(drawer.contains(document.activeElement)).toBe(true);

@@ -9,7 +9,8 @@ import { useSession } from '../../lib/session';
 import { BookIcon, MenuIcon, SimIcon } from '../../components/ui/icons';
 import { AccountActions } from './account-actions';
 import { Brand } from './brand';
-import { Drawer, DRAWER_ID } from './drawer';
+import { DRAWER_ID } from './drawer-id';
+import { useIsClient } from '../../lib/use-is-client';
 import { LanguageSelect } from './language-select';
 import { NavMenu } from './nav-menu';
 import { PlanLinks } from './plan-links';
@@ -20,6 +21,9 @@ import './header.css';
 // The cart dialog needs catalogue lookups, formatting and the cart's words (outside the startup
 // message groups): load them on first open, not with every page.
 const CartDialog = lazy(async () => (await Promise.all([import('./cart-dialog-host'), ensureAllMessages()]))[0]);
+// The drawer exists only in a browser (a portal into <body>): its code comes after the page is up,
+// not with the first page's JavaScript (decision 202).
+const Drawer = lazy(() => import('./drawer'));
 
 /**
  * The site header (spec §2). From 1380 px everything sits in one row; below that the secondary links
@@ -32,6 +36,7 @@ export function Header() {
   const { isAuth } = useSession();
   const { data: details } = usePublicDetails();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const isClient = useIsClient();
   const [cartOpen, setCartOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const closeCart = useCallback(() => setCartOpen(false), []);
@@ -123,7 +128,11 @@ export function Header() {
           </button>
         </div>
       </div>
-      <Drawer open={drawerOpen} onClose={closeDrawer} />
+      {isClient ? (
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={closeDrawer} />
+        </Suspense>
+      ) : null}
       {cartOpen ? (
         <Suspense fallback={null}>
           <CartDialog onClose={closeCart} />

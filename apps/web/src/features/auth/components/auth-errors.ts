@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@app/shared/errors';
+import type { ErrorCode } from '@app/shared/error-codes';
 import { isApiError } from '../../../lib/api-client';
 import { errorCodeOf } from '../../../lib/error-message';
 import type { ToastMessage } from '../../../lib/toast';
