@@ -115,6 +115,7 @@ function pageAssets(manifest: Manifest, modules: string[], entryFiles: Set<strin
 export class ServerRenderer {
   private readonly cache = new Map<string, { html: string; status: number; version: string; at: number }>();
   private readonly inFlight = new Map<string, Promise<RenderedPage>>();
+  private readonly styles = new Map<string, string>();
 
   private constructor(
     private readonly entry: ServerEntry,
@@ -136,6 +137,22 @@ export class ServerRenderer {
     entry.configure({ fetch: injectFetch(app) });
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     return new ServerRenderer(entry, readFileSync(indexFile, 'utf8'), manifest, options);
+  }
+
+  /**
+   * A stylesheet inlined into the page, so the first paint needs no request after the HTML. The
+   * link after it, for no media, marks the file as present: the browser fetches it quietly (cached
+   * for later pages), and the app's code loader, which adds a route's CSS unless a link to it
+   * exists, does not add it again.
+   */
+  private inlineStylesheet(href: string): string {
+    let css = this.styles.get(href);
+    if (css === undefined) {
+      const file = path.join(this.options.webDist, href.replace(/^\//, ''));
+      css = existsSync(file) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
+      this.styles.set(href, css);
+    }
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${escapeHtml(href)}" media="not all">`;
   }
 
   /** Forgets every rendered page (tests; an operator's catalogue edit is also caught by its version). */
@@ -188,11 +205,13 @@ export class ServerRenderer {
       ...(title ? [`<meta property="og:title" content="${escapeHtml(title)}">`, `<meta name="twitter:title" content="${escapeHtml(title)}">`] : []),
       ...(description ? [`<meta property="og:description" content="${escapeHtml(description)}">`, `<meta name="twitter:description" content="${escapeHtml(description)}">`] : []),
       `<meta name="twitter:card" content="summary">`,
-      ...assets.css.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">`),
+      ...assets.css.map((f) => this.inlineStylesheet(`/${f}`)),
       ...[...assets.js, ...messageChunks].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
       ...page.head.structuredData.map((d) => `<script type="application/ld+json">${scriptJson(d)}</script>`),
     ];
     let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
+    // The entry's stylesheets too: the page paints with the HTML, without waiting for CSS requests.
+    doc = doc.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => this.inlineStylesheet(href));
     if (title) doc = doc.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (description) doc = doc.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
     doc = doc.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
