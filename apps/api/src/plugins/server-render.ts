@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { acceptLanguageTags, detectLocale, isRtl, isSupportedLocale, SUPPORTED_LOCALES, type LocaleCode } from '@app/shared/rules/locales';
 
@@ -43,6 +44,19 @@ export interface RenderedPage {
   html?: string;
   redirect?: string;
   locale: LocaleCode;
+  /** The document compressed, each encoding made once per cached page (see `encoded`). */
+  compressed?: { br?: Buffer; gzip?: Buffer };
+}
+
+/** The page in `encoding`, compressed on first use and kept with the cached page. */
+export function encodedPage(page: RenderedPage & { html: string }, encoding: 'br' | 'gzip'): Buffer {
+  const cache = (page.compressed ??= {});
+  if (encoding === 'br') {
+    cache.br ??= brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length } });
+    return cache.br;
+  }
+  cache.gzip ??= gzipSync(page.html, { level: 9 });
+  return cache.gzip;
 }
 
 export interface ServerRendererOptions {
@@ -113,7 +127,7 @@ function pageAssets(manifest: Manifest, modules: string[], entryFiles: Set<strin
 }
 
 export class ServerRenderer {
-  private readonly cache = new Map<string, { html: string; status: number; version: string; at: number }>();
+  private readonly cache = new Map<string, { page: RenderedPage; version: string; at: number }>();
   private readonly inFlight = new Map<string, Promise<RenderedPage>>();
   private readonly styles = new Map<string, string>();
 
@@ -164,14 +178,14 @@ export class ServerRenderer {
     const key = `${locale} ${pathname}${search}`;
     const version = await this.options.catalogueVersion().catch(() => 'unknown');
     const hit = this.cache.get(key);
-    if (hit && hit.version === version && Date.now() - hit.at < CACHE_TTL_MS) return { status: hit.status, html: hit.html, locale };
+    if (hit && hit.version === version && Date.now() - hit.at < CACHE_TTL_MS) return hit.page;
     const running = this.inFlight.get(key);
     if (running) return running;
     const work = this.renderPage(pathname, search, locale)
       .then((page) => {
         if (page.html && page.status === 200) {
           if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-          this.cache.set(key, { html: page.html, status: page.status, version, at: Date.now() });
+          this.cache.set(key, { page, version, at: Date.now() });
         }
         return page;
       })

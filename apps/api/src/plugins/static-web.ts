@@ -7,7 +7,8 @@ import type { PlanCategory } from '@app/shared/contracts/catalogue';
 import { PUBLIC_PAGES, matchRoute } from '@app/shared/rules/site-routes';
 import { pageStatus } from '../modules/site/site-pages.js';
 import { inlineScriptHashes } from './security-headers.js';
-import { requestLocale, type ServerRenderer } from './server-render.js';
+import { pickEncoding } from '../lib/cached-response.js';
+import { encodedPage, requestLocale, type ServerRenderer } from './server-render.js';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -86,12 +87,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, o
     if (status === 200 && options.renderer && isServerRenderedPage(url)) {
       const locale = requestLocale(req);
       // The page differs by the language the request asks for.
-      reply.header('Vary', 'Accept-Language, Cookie');
+      reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
       try {
         const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
         const page = await options.renderer.page(url, search, locale);
-        if (page.redirect) return reply.redirect(page.redirect, page.status);
-        return reply.status(200).header('Content-Language', locale).type('text/html; charset=utf-8').send(page.html);
+        if (page.redirect || page.html === undefined) return reply.redirect(page.redirect ?? '/', page.status);
+        reply.status(200).header('Content-Language', locale).type('text/html; charset=utf-8');
+        // Compressed once per cached page, not per request (@fastify/compress leaves encoded bodies alone).
+        const encoding = pickEncoding(req.headers['accept-encoding']);
+        if (encoding) return reply.header('Content-Encoding', encoding).send(encodedPage(page as typeof page & { html: string }, encoding));
+        return reply.send(page.html);
       } catch (err) {
         // The browser can still render the page: a server render bug must not take the shop down.
         req.log.error({ err, url }, 'server rendering failed; sending the client-rendered page');
