@@ -159,16 +159,30 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('accounts, checkout and the dashboard stay client-rendered; an unknown path answers 404 with the shell', async () => {
+  it('a visitor’s own pages (checkout, account, dashboard) come as the site’s frame around a loading state, kept out of search', async () => {
     for (const url of ['/checkout', '/auth/login', '/dashboard', '/dashboard/sim', '/payment']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const app = rootHtml(res.body);
+      // The header is there; the page itself renders in the browser.
+      expect(app, url).toContain('site-header');
+      expect(app, url).toContain('page-loading');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('an unknown address answers 404 with the not-found page already in the HTML; redirects and reseller links stay with the browser', async () => {
+    const missing = await get('/no/such/');
+    expect(missing.statusCode).toBe(404);
+    expect(text(rootHtml(missing.body))).toContain('404 Error');
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    expect((await get('/plan/no-such-category')).statusCode).toBe(404);
+    for (const url of ['/plans', '/partner-42']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
-    const missing = await get('/no/such/');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('<div id="root"></div>');
-    expect((await get('/plan/no-such-category')).statusCode).toBe(404);
   });
 
   it('serves a rendered page from its cache until the catalogue changes', async () => {

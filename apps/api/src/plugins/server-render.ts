@@ -174,14 +174,20 @@ export class ServerRenderer {
     this.cache.clear();
   }
 
-  async page(pathname: string, search: string, locale: LocaleCode): Promise<RenderedPage> {
+  /**
+   * The page at `pathname`. `status` is the page's HTTP status (404: the app's not-found page);
+   * `indexable` public content gets the search and sharing tags, other pages none.
+   */
+  async page(pathname: string, search: string, locale: LocaleCode, { status = 200, indexable = true }: { status?: number; indexable?: boolean } = {}): Promise<RenderedPage> {
+    // Not-found pages are not kept: anyone can ask for any number of them.
+    if (status !== 200) return this.renderPage(pathname, search, locale, status, indexable);
     const key = `${locale} ${pathname}${search}`;
     const version = await this.options.catalogueVersion().catch(() => 'unknown');
     const hit = this.cache.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < CACHE_TTL_MS) return hit.page;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const work = this.renderPage(pathname, search, locale)
+    const work = this.renderPage(pathname, search, locale, status, indexable)
       .then((page) => {
         if (page.html && page.status === 200) {
           if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
@@ -194,13 +200,13 @@ export class ServerRenderer {
     return work;
   }
 
-  private async renderPage(pathname: string, search: string, locale: LocaleCode): Promise<RenderedPage> {
+  private async renderPage(pathname: string, search: string, locale: LocaleCode, status: number, indexable: boolean): Promise<RenderedPage> {
     const result = await this.entry.render(`http://localhost${pathname}${search}`, locale);
     if ('redirect' in result) return { status: result.status, redirect: result.redirect, locale };
-    return { status: 200, html: this.document(pathname, locale, result), locale };
+    return { status, html: this.document(pathname, locale, result, indexable), locale };
   }
 
-  private document(pathname: string, locale: LocaleCode, page: RenderOutput): string {
+  private document(pathname: string, locale: LocaleCode, page: RenderOutput, indexable: boolean): string {
     const base = this.options.publicUrl;
     const entry = Object.values(this.manifest).find((c) => c.isEntry);
     const entryFiles = new Set([entry?.file, ...(entry?.imports ?? []).map((i) => this.manifest[i]?.file)].filter((f): f is string => !!f));
@@ -209,7 +215,7 @@ export class ServerRenderer {
     const title = page.head.title;
     const description = page.head.description;
     const own = `${base}${pathname}?lang=${locale}`;
-    const tags: string[] = [
+    const searchTags: string[] = [
       `<link rel="canonical" href="${escapeHtml(own)}">`,
       ...SUPPORTED_LOCALES.map((l) => `<link rel="alternate" hreflang="${l.code}" href="${escapeHtml(`${base}${pathname}?lang=${l.code}`)}">`),
       `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${base}${pathname}`)}">`,
@@ -219,9 +225,12 @@ export class ServerRenderer {
       ...(title ? [`<meta property="og:title" content="${escapeHtml(title)}">`, `<meta name="twitter:title" content="${escapeHtml(title)}">`] : []),
       ...(description ? [`<meta property="og:description" content="${escapeHtml(description)}">`, `<meta name="twitter:description" content="${escapeHtml(description)}">`] : []),
       `<meta name="twitter:card" content="summary">`,
+      ...page.head.structuredData.map((d) => `<script type="application/ld+json">${scriptJson(d)}</script>`),
+    ];
+    const tags: string[] = [
+      ...(indexable ? searchTags : ['<meta name="robots" content="noindex">']),
       ...assets.css.map((f) => this.inlineStylesheet(`/${f}`)),
       ...[...assets.js, ...messageChunks].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
-      ...page.head.structuredData.map((d) => `<script type="application/ld+json">${scriptJson(d)}</script>`),
     ];
     let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
     // The entry's stylesheets too: the page paints with the HTML, without waiting for CSS requests.

@@ -43,12 +43,21 @@ export interface StaticWebOptions {
   renderer?: ServerRenderer;
 }
 
-const SERVER_RENDERED = new Set<string>([...PUBLIC_PAGES, '/plan/:name', '/plan/:name/:plan']);
+const PUBLIC_CONTENT = new Set<string>([...PUBLIC_PAGES, '/plan/:name', '/plan/:name/:plan']);
+/** Addresses whose route only redirects in the browser (to /plans/paygo and the spec's spellings). */
+const REDIRECTS = new Set<string>(['/plans', '/plans/immigrant', '/plans/traveler']);
 
-/** Public content pages are rendered on the server; accounts, checkout and the dashboard in the browser. */
-export function isServerRenderedPage(pathname: string): boolean {
+/**
+ * How the server renders an address (decision 202): public content pages whole, with search tags;
+ * a visitor's own pages (checkout, account, dashboard) as the site's frame around a loading state,
+ * the page itself rendering in the browser; the not-found page whole, with its 404. Addresses that
+ * only redirect in the browser, and the unknown-path reseller rule, get the client-rendered shell.
+ */
+export function serverRendering(pathname: string, status: number): { indexable: boolean } | undefined {
+  if (status === 404) return { indexable: false };
   const match = matchRoute(pathname);
-  return !!match && SERVER_RENDERED.has(match.pattern);
+  if (!match || REDIRECTS.has(match.pattern)) return undefined;
+  return { indexable: PUBLIC_CONTENT.has(match.pattern) };
 }
 
 /**
@@ -84,15 +93,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, o
     }
     const status = await pageStatus(url, options.categories);
     reply.header('Cache-Control', 'no-cache');
-    if (status === 200 && options.renderer && isServerRenderedPage(url)) {
+    const rendering = options.renderer ? serverRendering(url, status) : undefined;
+    if (options.renderer && rendering) {
       const locale = requestLocale(req);
       // The page differs by the language the request asks for.
       reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
       try {
         const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-        const page = await options.renderer.page(url, search, locale);
+        const page = await options.renderer.page(url, search, locale, { status, indexable: rendering.indexable });
         if (page.redirect || page.html === undefined) return reply.redirect(page.redirect ?? '/', page.status);
-        reply.status(200).header('Content-Language', locale).type('text/html; charset=utf-8');
+        reply.status(page.status).header('Content-Language', locale).type('text/html; charset=utf-8');
         // Compressed once per cached page, not per request (@fastify/compress leaves encoded bodies alone).
         const encoding = pickEncoding(req.headers['accept-encoding']);
         if (encoding) return reply.header('Content-Encoding', encoding).send(encodedPage(page as typeof page & { html: string }, encoding));

@@ -23,8 +23,16 @@ type PageModule = { default: ComponentType; __ssrSource?: string };
 export interface RouteHandle {
   /** The page module's path from the web app's root (`src/…`), as the build manifest names it. */
   src?: string;
+  /**
+   * A page about one visitor's own things (cart, checkout, account): the server renders the site's
+   * frame around a loading state, and the page itself renders in the browser after hydration
+   * (decision 202).
+   */
+  clientOnly?: boolean;
   [key: string]: unknown;
 }
+
+const CLIENT_ONLY: RouteHandle = { clientOnly: true };
 
 function loaded(module: PageModule, handle: RouteHandle): Pick<RouteObject, 'Component' | 'handle'> {
   return { Component: module.default, handle: module.__ssrSource ? { ...handle, src: module.__ssrSource } : handle };
@@ -107,24 +115,24 @@ function pages(): RouteObject[] {
       { path: 'port-in-number', ...page(() => import('./routes/port-in-number')) },
       { path: 'extend-your-sim', ...page(() => import('../features/sims/pages/support-action-page'), { support: 'extend' }) },
       { path: 'top-up-sim', ...page(() => import('../features/sims/pages/support-action-page'), { support: 'topUp' }) },
-      { path: 'auth/registration', ...page(() => import('../features/auth/pages/registration-page')) },
-      { path: 'auth/login', ...page(() => import('../features/auth/pages/login-page')) },
-      { path: 'auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) },
-      { path: 'auth/forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page')) },
-      { path: 'auth/social/:type', ...page(() => import('../features/auth/pages/social-auth-page')) },
-      { path: 'payment', ...page(() => import('./routes/payment')) },
+      { path: 'auth/registration', ...page(() => import('../features/auth/pages/registration-page'), CLIENT_ONLY) },
+      { path: 'auth/login', ...page(() => import('../features/auth/pages/login-page'), CLIENT_ONLY) },
+      { path: 'auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page'), CLIENT_ONLY) },
+      { path: 'auth/forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page'), CLIENT_ONLY) },
+      { path: 'auth/social/:type', ...page(() => import('../features/auth/pages/social-auth-page'), CLIENT_ONLY) },
+      { path: 'payment', ...page(() => import('./routes/payment'), CLIENT_ONLY) },
       titled('assign-result', 'page.assignResult.title'),
-      { path: 'activation-result', ...page(() => import('../features/sims/pages/activation-result-page')) },
-      { path: 'success-delete-account', ...page(() => import('../features/auth/pages/delete-account-success-page')) },
-      { path: 'checkout', ...page(() => import('./routes/checkout')) },
-      { path: 'select-payment', ...page(() => import('./routes/select-payment')) },
-      { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-page')) },
-      { path: 'payment-confirmation', ...page(() => import('./routes/payment-confirmation')) },
-      { path: 'redirect/renew-sim-plan', ...page(() => import('../features/sims/pages/renew-redirect-page')) },
+      { path: 'activation-result', ...page(() => import('../features/sims/pages/activation-result-page'), CLIENT_ONLY) },
+      { path: 'success-delete-account', ...page(() => import('../features/auth/pages/delete-account-success-page'), CLIENT_ONLY) },
+      { path: 'checkout', ...page(() => import('./routes/checkout'), CLIENT_ONLY) },
+      { path: 'select-payment', ...page(() => import('./routes/select-payment'), CLIENT_ONLY) },
+      { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-page'), CLIENT_ONLY) },
+      { path: 'payment-confirmation', ...page(() => import('./routes/payment-confirmation'), CLIENT_ONLY) },
+      { path: 'redirect/renew-sim-plan', ...page(() => import('../features/sims/pages/renew-redirect-page'), CLIENT_ONLY) },
 
       {
         // Spec §6: signed-out visitors on these pages are sent to the login page.
-        ...page(() => import('./routes/require-auth')),
+        ...page(() => import('./routes/require-auth'), CLIENT_ONLY),
         children: [
           {
             path: 'dashboard',

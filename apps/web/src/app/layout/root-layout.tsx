@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigation, useOutlet } from 'react-router';
+import { useLocation, useMatches, useNavigation, useOutlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { planCategoriesQueryOptions } from '../../features/catalogue/api/get-plan-categories';
 import { AddToCartProvider } from '../../features/catalogue/components/add-to-cart';
 import { cartStore } from '../../features/cart/cart-store';
 import { publicDetailsQueryOptions } from '../../lib/public-details';
 import { PageLoading } from '../../components/ui/spinner';
+import { useIsClient } from '../../lib/use-is-client';
+import type { RouteHandle } from '../route-table';
 import { FooterGate } from './footer-gate';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
@@ -17,6 +19,10 @@ import { MAIN_ID, SkipLink } from './skip-link';
  */
 export function RootLayout() {
   const outlet = useOutlet();
+  const matches = useMatches();
+  const isClient = useIsClient();
+  // A visitor's own pages (checkout, account) render after hydration; the server sends the frame.
+  const shellOnly = !isClient && matches.some((m) => (m.handle as RouteHandle | undefined)?.clientOnly);
   const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -53,7 +59,7 @@ export function RootLayout() {
       {/* data-path is the router's committed location: it changes only once the new page rendered
           (react-router keeps the previous page while a lazy route loads), so tests wait on it. */}
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined} data-path={location.pathname}>
-        <AddToCartProvider add={cartStore.add}>{outlet ?? <PageLoading />}</AddToCartProvider>
+        <AddToCartProvider add={cartStore.add}>{shellOnly ? <PageLoading /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
       </main>
       <FooterGate />
       <ScrollManager />
