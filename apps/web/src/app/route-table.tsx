@@ -29,6 +29,8 @@ export interface RouteHandle {
    * (decision 202).
    */
   clientOnly?: boolean;
+  /** The page's heading, which the server's frame of a `clientOnly` page already shows. */
+  titleId?: string;
   [key: string]: unknown;
 }
 
@@ -120,12 +122,12 @@ function pages(): RouteObject[] {
       { path: 'auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page'), CLIENT_ONLY) },
       { path: 'auth/forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page'), CLIENT_ONLY) },
       { path: 'auth/social/:type', ...page(() => import('../features/auth/pages/social-auth-page'), CLIENT_ONLY) },
-      { path: 'payment', ...page(() => import('./routes/payment'), CLIENT_ONLY) },
+      { path: 'payment', ...page(() => import('./routes/payment'), { ...CLIENT_ONLY, titleId: 'page.payment.title' }) },
       titled('assign-result', 'page.assignResult.title'),
       { path: 'activation-result', ...page(() => import('../features/sims/pages/activation-result-page'), CLIENT_ONLY) },
       { path: 'success-delete-account', ...page(() => import('../features/auth/pages/delete-account-success-page'), CLIENT_ONLY) },
-      { path: 'checkout', ...page(() => import('./routes/checkout'), CLIENT_ONLY) },
-      { path: 'select-payment', ...page(() => import('./routes/select-payment'), CLIENT_ONLY) },
+      { path: 'checkout', ...page(() => import('./routes/checkout'), { ...CLIENT_ONLY, titleId: 'page.checkout.title' }) },
+      { path: 'select-payment', ...page(() => import('./routes/select-payment'), { ...CLIENT_ONLY, titleId: 'page.selectPayment.title' }) },
       { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-page'), CLIENT_ONLY) },
       { path: 'payment-confirmation', ...page(() => import('./routes/payment-confirmation'), CLIENT_ONLY) },
       { path: 'redirect/renew-sim-plan', ...page(() => import('../features/sims/pages/renew-redirect-page'), CLIENT_ONLY) },

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigation, useOutlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { usePageTitle } from '../../lib/use-page-title';
 import { planCategoriesQueryOptions } from '../../features/catalogue/api/get-plan-categories';
 import { AddToCartProvider } from '../../features/catalogue/components/add-to-cart';
 import { cartStore } from '../../features/cart/cart-store';
@@ -17,12 +19,33 @@ import { MAIN_ID, SkipLink } from './skip-link';
  * The frame of every page. Also the router's first-load fallback: the same component renders while
  * the first page's code downloads (with a spinner where the page goes), so the header never remounts.
  */
+/**
+ * What the server sends for a visitor's own page, and what hydration starts from: the page's heading,
+ * when the route names it, above a loading state, laid out as the page will be.
+ */
+function ClientOnlyFrame({ titleId }: { titleId?: string }) {
+  const intl = useIntl();
+  usePageTitle(titleId ? intl.formatMessage({ id: titleId }) : undefined);
+  if (!titleId) return <PageLoading />;
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1 className="page-title">
+          <FormattedMessage id={titleId} />
+        </h1>
+      </header>
+      <PageLoading />
+    </div>
+  );
+}
+
 export function RootLayout() {
   const outlet = useOutlet();
   const matches = useMatches();
   const isClient = useIsClient();
   // A visitor's own pages (checkout, account) render after hydration; the server sends the frame.
-  const shellOnly = !isClient && matches.some((m) => (m.handle as RouteHandle | undefined)?.clientOnly);
+  const handles = matches.map((m) => m.handle as RouteHandle | undefined);
+  const shellOnly = !isClient && handles.some((h) => h?.clientOnly);
   const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -59,7 +82,7 @@ export function RootLayout() {
       {/* data-path is the router's committed location: it changes only once the new page rendered
           (react-router keeps the previous page while a lazy route loads), so tests wait on it. */}
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined} data-path={location.pathname}>
-        <AddToCartProvider add={cartStore.add}>{shellOnly ? <PageLoading /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
+        <AddToCartProvider add={cartStore.add}>{shellOnly ? <ClientOnlyFrame titleId={handles.findLast((h) => h?.titleId)?.titleId} /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
       </main>
       <FooterGate />
       <ScrollManager />
