@@ -96,23 +96,33 @@ export function sendCached(
   reply: FastifyReply,
   entry: CachedResponse | Promise<CachedResponse>,
   cacheControl: string,
+  options: SendOptions = {},
 ): void | Promise<void> {
-  if (!(entry instanceof Promise)) return send(req, reply, entry, cacheControl);
+  if (!(entry instanceof Promise)) return send(req, reply, entry, cacheControl, options);
   // Only the first request after start or invalidate() waits for a load. Settle once the response
   // is out, so Fastify never takes the resolved promise for a handler that did not answer.
   return entry.then(
     (ready) =>
       new Promise<void>((resolve, reject) => {
-        send(req, reply, ready, cacheControl);
+        send(req, reply, ready, cacheControl, options);
         reply.then(resolve, reject);
       }),
   );
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, cacheControl: string): void {
+export interface SendOptions {
+  /**
+   * The body depends on the request's language (Accept-Language): say so in Vary, so browsers and
+   * shared caches keep one copy per language. The ETag already differs per text (content hash).
+   */
+  byLanguage?: boolean;
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, cacheControl: string, options: SendOptions): void {
   reply.header('cache-control', cacheControl);
   const compressible = entry.body.length >= COMPRESS_MIN_BYTES;
-  if (compressible) reply.header('vary', 'accept-encoding');
+  const vary = compressible ? (options.byLanguage ? 'accept-encoding, accept-language' : 'accept-encoding') : options.byLanguage ? 'accept-language' : undefined;
+  if (vary) reply.header('vary', vary);
   const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : undefined;
   reply.header('etag', encoding === 'br' ? entry.etagBr : encoding === 'gzip' ? entry.etagGzip : entry.etag);
   if (matchesEtag(req.headers['if-none-match'], entry.hash)) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, apiRequest } from './api-client';
+import { resetLocaleForTests } from './intl/locale-store';
 import { notify } from './toast';
 import * as session from './session';
 
@@ -28,6 +29,16 @@ describe('requests', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/public/plan_pricing?isActive=true');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('says which language the visitor reads (Accept-Language): the current one, or the one the caller names', async () => {
+    const fetchMock = respond(200, []);
+    vi.stubGlobal('fetch', fetchMock);
+    resetLocaleForTests({ locale: 'fr', messages: {}, loading: false });
+    await api.get('/subscriber/sim');
+    await api.get('/public/plan_category', { locale: 'es' });
+    const headers = fetchMock.mock.calls.map((c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Accept-Language']);
+    expect(headers).toEqual(['fr', 'es']);
   });
 
   it('sends no Authorization header when signed out', async () => {

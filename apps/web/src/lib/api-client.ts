@@ -28,6 +28,12 @@ export interface RequestOptions<T> {
   toast?: boolean | ((error: ApiError) => boolean);
   /** Extra request headers (e.g. a visitor's order token on public order endpoints). */
   headers?: Record<string, string>;
+  /**
+   * The language the answer's texts should be in (catalogue names and descriptions), sent as
+   * Accept-Language. Defaults to the language the app shows; a query whose key holds the language
+   * passes it, so the answer always matches its key (decision 210).
+   */
+  locale?: string;
 }
 
 const BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -95,9 +101,22 @@ function report(option: RequestOptions<unknown>['toast'], error: ApiError) {
   );
 }
 
+/**
+ * The language the page is shown in: `<html lang>`, which the locale store keeps in step with the
+ * messages (and the server writes on a rendered page). Read here rather than importing the store,
+ * which would pull the message loaders into every chunk that calls the API.
+ */
+function pageLanguage(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, schema, signal, toast } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  // Every call says which language the visitor reads: the server answers catalogue texts in it, and a
+  // signed-in subscriber's mail follows the language last used (decision 210).
+  const locale = options.locale ?? pageLanguage();
+  if (locale) headers['Accept-Language'] = locale;
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

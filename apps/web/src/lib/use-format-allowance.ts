@@ -16,7 +16,7 @@ export function useFormatAllowance() {
       dataSize: (mb: number) => formatDataSize(mb, locale),
       minutes: (n: number) => formatMinutes(n, locale),
       sms: (n: number) => formatSms(n, locale),
-      addOn: (addOn: Pick<AddOn, 'name' | 'callMinutes' | 'sms' | 'bandwidth'>) => addOnLabel(addOn, locale),
+      addOn: (addOn: Pick<AddOn, 'kind' | 'callMinutes' | 'sms' | 'bandwidth'>) => addOnLabel(addOn, locale),
     }),
     [locale],
   );

@@ -3,6 +3,8 @@ function plan(id: string, categoryId: string, name: string, simType: string, sor
   return {
     id,
     categoryId,
+    // The slug of the English name, as the server sends it.
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
     name,
     description: `${name} description`,
     isActive,
@@ -20,6 +22,7 @@ function plan(id: string, categoryId: string, name: string, simType: string, sor
 export const categoriesFixture = [
   {
     id: 'cat-paygo',
+    slug: 'paygo',
     name: 'PayGo',
     description: 'Pay as you go.',
     sortOrder: 1,
@@ -29,7 +32,7 @@ export const categoriesFixture = [
       plan('plan-off', 'cat-paygo', 'Retired plan', 'sim_physical', 0, false),
     ],
   },
-  { id: 'cat-unlimited', name: 'Unlimited', description: '', sortOrder: 2, plans: [plan('plan-u', 'cat-unlimited', 'Unlimited SIM', 'sim_physical')] },
+  { id: 'cat-unlimited', slug: 'unlimited', name: 'Unlimited', description: '', sortOrder: 2, plans: [plan('plan-u', 'cat-unlimited', 'Unlimited SIM', 'sim_physical')] },
 ];
 
 export const pricesFixture = [
@@ -40,7 +43,7 @@ export const pricesFixture = [
 ];
 
 export const addOnsFixture = [
-  { id: 'addon-voice', name: '100 Call Minutes', description: '', isActive: true, callMinutes: 100, sms: 0, bandwidth: 0, price: 300, allowedForPlans: ['plan-sim'] },
-  { id: 'addon-data', name: '1 GB Data Boost', description: '', isActive: true, callMinutes: 0, sms: 0, bandwidth: 1024, price: 500, allowedForPlans: ['plan-esim'] },
-  { id: 'addon-other', name: 'Other plan only', description: '', isActive: true, callMinutes: 0, sms: 50, bandwidth: 0, price: 100, allowedForPlans: ['plan-u'] },
+  { id: 'addon-voice', name: '100 Call Minutes', description: '', kind: 'voice', isActive: true, callMinutes: 100, sms: 0, bandwidth: 0, price: 300, allowedForPlans: ['plan-sim'] },
+  { id: 'addon-data', name: '1 GB Data Boost', description: '', kind: 'data', isActive: true, callMinutes: 0, sms: 0, bandwidth: 1024, price: 500, allowedForPlans: ['plan-esim'] },
+  { id: 'addon-other', name: 'Other plan only', description: '', kind: null, isActive: true, callMinutes: 0, sms: 50, bandwidth: 0, price: 100, allowedForPlans: ['plan-u'] },
 ];

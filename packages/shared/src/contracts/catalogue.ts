@@ -12,9 +12,16 @@ export const simSourceSchema = z.object({
   type: z.string().min(1),
 });
 
+/**
+ * Names and descriptions come in the language the request asked for (Accept-Language), English
+ * where a text has no translation (decision 210). What addresses, grouping and classification read
+ * never changes with the language: `slug`, and an add-on's `kind`.
+ */
 export const planSchema = z.object({
   id: idSchema,
   categoryId: idSchema,
+  /** The plan page's last address segment (`planSlug` of the English name): the same in every language. */
+  slug: z.string().min(1),
   name: z.string(),
   description: z.string(),
   isActive: z.boolean(),
@@ -36,6 +43,8 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planCategorySchema = z.object({
   id: idSchema,
+  /** The category's address segment (`/plan/<slug>`), its stable key: the same in every language. */
+  slug: z.string().min(1),
   name: z.string(),
   description: z.string(),
   sortOrder: z.number().int(),
@@ -61,10 +70,17 @@ export const planPricingQuerySchema = z.object({
   isActive: z.enum(['true', 'false']).optional(),
 });
 
+export const addOnKindSchema = z.enum(['voice', 'text', 'data']);
+
 export const addOnSchema = z.object({
   id: idSchema,
   name: z.string(),
   description: z.string(),
+  /**
+   * Voice, text or data by the spec's rule (§5) applied to the English name, or null when the rule
+   * finds none: a translated name ("100 分钟") must not change what the shop thinks it is.
+   */
+  kind: addOnKindSchema.nullable(),
   isActive: z.boolean(),
   callMinutes: z.number().int().nonnegative(),
   sms: z.number().int().nonnegative(),

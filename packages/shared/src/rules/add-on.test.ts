@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addOnAmount, addOnLabel, addOnsForPlans, classifyAddOn } from './add-on.js';
 
-const base = { name: '', callMinutes: 0, sms: 0, bandwidth: 0 };
+const base = { name: '', kind: null, callMinutes: 0, sms: 0, bandwidth: 0 };
 
 describe('add-on classification', () => {
   it('needs both a voice word and minutes for voice', () => {
@@ -25,13 +25,17 @@ describe('add-on classification', () => {
     expect(classifyAddOn({ ...base, name: 'Nothing' })).toBeUndefined();
   });
 
-  it('labels with the amount of the kind', () => {
+  it('labels with the amount of the kind the server sent, whatever the name says', () => {
     const plain = (s: string | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ');
-    expect(plain(addOnLabel({ ...base, name: 'Voice', callMinutes: 100 }))).toBe('100 min');
-    expect(plain(addOnLabel({ ...base, name: 'Text', sms: 250 }))).toBe('250 SMS');
-    expect(plain(addOnLabel({ ...base, name: 'Data', bandwidth: 512 }))).toBe('512 MB');
-    expect(plain(addOnLabel({ ...base, name: 'Data', bandwidth: 2048 }))).toBe('2 GB');
-    expect(addOnLabel(base)).toBeUndefined();
+    expect(plain(addOnLabel({ ...base, kind: 'voice', callMinutes: 100 }))).toBe('100 min');
+    expect(plain(addOnLabel({ ...base, kind: 'text', sms: 250 }))).toBe('250 SMS');
+    expect(plain(addOnLabel({ ...base, kind: 'data', bandwidth: 512 }))).toBe('512 MB');
+    expect(plain(addOnLabel({ ...base, kind: 'data', bandwidth: 2048 }))).toBe('2 GB');
+    // A translated name without any of the rule's words keeps the kind classified from English.
+    const translated = { ...base, name: '通话 100 分钟', kind: 'voice' as const, callMinutes: 100 };
+    expect(classifyAddOn(translated)).toBeUndefined();
+    expect(plain(addOnLabel(translated))).toBe('100 min');
+    expect(addOnLabel({ ...base, kind: null })).toBeUndefined();
     expect(addOnAmount({ ...base, sms: 7 }, 'text')).toBe(7);
   });
 

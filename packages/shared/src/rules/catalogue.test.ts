@@ -6,6 +6,7 @@ import {
   planPath,
   planSlug,
   simVariants,
+  categoryPath,
   categoryRouteName,
   findCategoryByRouteName,
   findCategoryForGroup,
@@ -37,11 +38,13 @@ function plan(overrides: Partial<Plan> = {}): Plan {
     unlimitedInternationalCalls: true,
     sortOrder: 0,
     ...overrides,
+    slug: overrides.slug ?? planSlug(overrides.name ?? 'Plan'),
   };
 }
 
-function category(name: string, plans: Plan[], sortOrder = 0): PlanCategory {
-  return { id: uuid(), name, description: '', sortOrder, plans };
+/** The slug is the English name in lower case, as the seed writes it. */
+function category(name: string, plans: Plan[], sortOrder = 0, slug = name.toLowerCase().replace(/\s+/g, '-')): PlanCategory {
+  return { id: uuid(), slug, name, description: '', sortOrder, plans };
 }
 
 function price(planId: string, overrides: Partial<PlanPricing> = {}): PlanPricing {
@@ -126,10 +129,11 @@ describe('prices', () => {
 });
 
 describe('routing names', () => {
-  const categories = [category('PayGo', []), category('Immigrant', []), category('Traveler', []), category('Pay As You Go Plus', [])];
+  const categories = [category('PayGo', []), category('Immigrant', []), category('Traveler', []), category('Pay As You Go Plus', [], 0, 'pay as you go plus')];
 
-  it('uses the lower-cased category name in /plan/:name', () => {
-    expect(categoryRouteName(' PayGo ')).toBe('paygo');
+  it('uses the category slug (the lower-cased English name) in /plan/:name', () => {
+    expect(categoryRouteName({ slug: ' PayGo ' })).toBe('paygo');
+    expect(categoryPath({ slug: 'paygo' })).toBe('/plan/paygo');
     expect(findCategoryByRouteName(categories, 'paygo')?.name).toBe('PayGo');
     expect(findCategoryByRouteName(categories, 'PAYGO')?.name).toBe('PayGo');
     expect(findCategoryByRouteName(categories, 'pay%20as%20you%20go%20plus')?.name).toBe('Pay As You Go Plus');
@@ -143,10 +147,22 @@ describe('routing names', () => {
     expect(findCategoryForGroup(categories, 'roaming')).toBeUndefined();
     expect(findCategoryForGroup([category('Tourist Plans', [])], 'tourist')?.name).toBe('Tourist Plans');
   });
+
+  it('reads slugs, not names, so translated names keep addresses, groups and hidden categories', () => {
+    const translated = [
+      category('Pago por uso', [plan({ slug: 'paygo-starter-sim', name: 'Inicial SIM' })], 0, 'paygo'),
+      category('Ilimitado', [plan()], 1, 'unlimited'),
+      category('Inmigrantes', [plan()], 2, 'immigrant'),
+    ];
+    expect(findCategoryByRouteName(translated, 'paygo')?.name).toBe('Pago por uso');
+    expect(findCategoryForGroup(translated, 'imigrant')?.name).toBe('Inmigrantes');
+    expect(visibleCategories(translated).map((c) => c.slug)).toEqual(['paygo', 'immigrant']);
+    expect(planPath(translated[0]!, translated[0]!.plans[0]!)).toBe('/plan/paygo/paygo-starter-sim');
+  });
 });
 
 describe('single plan addresses', () => {
-  const mk = (name: string, type: string, sortOrder = 0, isActive = true) => ({ name, simSource: { type }, sortOrder, isActive });
+  const mk = (name: string, type: string, sortOrder = 0, isActive = true) => ({ slug: planSlug(name), name, simSource: { type }, sortOrder, isActive });
 
   it('slugs names into lower-case ASCII words', () => {
     expect(planSlug('PayGo Starter eSIM')).toBe('paygo-starter-esim');
@@ -156,7 +172,7 @@ describe('single plan addresses', () => {
 
   it('builds the path under the spec route and finds the plan back', () => {
     const plans = [mk('Value 2GB SIM', 'sim_physical'), mk('Value 2GB eSIM', 'esim')];
-    expect(planPath({ name: 'Value' }, plans[1]!)).toBe('/plan/value/value-2gb-esim');
+    expect(planPath({ slug: 'value' }, plans[1]!)).toBe('/plan/value/value-2gb-esim');
     expect(findPlanBySlug(plans, 'VALUE-2GB-ESIM')).toBe(plans[1]);
     expect(findPlanBySlug(plans, 'ABC123')).toBeUndefined();
   });
@@ -168,5 +184,9 @@ describe('single plan addresses', () => {
     const retired = mk('PayGo Plus eSIM', 'esim', 0, false);
     expect(simVariants([esim, other, sim, retired], esim)).toEqual([sim, esim]);
     expect(simVariants([other], other)).toEqual([other]);
+    // Translated names (the variant word moved or changed) pair by the English slug.
+    const simEs = { ...sim, name: 'Tarjeta SIM PayGo Plus' };
+    const esimEs = { ...esim, name: 'PayGo Plus eSIM (virtual)' };
+    expect(simVariants([esimEs, simEs, other], esimEs)).toEqual([simEs, esimEs]);
   });
 });

@@ -5,7 +5,11 @@ import type { Plan, PlanCategory, PlanPricing } from '../contracts/catalogue.js'
  * Pure functions: the API may reuse them to refuse selling what the shop hides.
  */
 
-/** Categories sold through other channels (government programme, legacy unlimited) never show in the shop. */
+/**
+ * Categories sold through other channels (government programme, legacy unlimited) never show in the
+ * shop. The spec names them (§5); the rule reads the category's slug, which is its English name in
+ * lower case and stays the same when the name is shown translated (decision 210).
+ */
 const HIDDEN_CATEGORY_NAMES = new Set(['acp', 'unlimited']);
 
 export function isHiddenCategoryName(name: string): boolean {
@@ -41,7 +45,7 @@ export function orderPlans<T extends Pick<Plan, 'simSource' | 'sortOrder' | 'nam
  */
 export function visibleCategories(categories: readonly PlanCategory[]): PlanCategory[] {
   return categories
-    .filter((c) => !isHiddenCategoryName(c.name))
+    .filter((c) => !isHiddenCategoryName(c.slug))
     .map((c) => ({ ...c, plans: orderPlans(c.plans.filter((p) => p.isActive)) }))
     .filter((c) => c.plans.length > 0)
     .sort(bySortOrderThenName);
@@ -76,17 +80,25 @@ export function lowestPrice(plans: readonly Pick<Plan, 'id'>[], prices: readonly
   return lowest;
 }
 
-/** The `:name` of the plan route: the category name lower-cased (spec §2). */
-export function categoryRouteName(name: string): string {
-  return name.trim().toLowerCase();
+/**
+ * The `:name` of the plan route (spec §2): the category's slug, its English name in lower case, so
+ * an address is the same in every language the name is shown in.
+ */
+export function categoryRouteName(category: Pick<PlanCategory, 'slug'>): string {
+  return category.slug.trim().toLowerCase();
 }
 
-export function findCategoryByRouteName<T extends Pick<PlanCategory, 'name'>>(
+/** `/plan/<slug>`: a category's page. */
+export function categoryPath(category: Pick<PlanCategory, 'slug'>): string {
+  return `/plan/${encodeURIComponent(categoryRouteName(category))}`;
+}
+
+export function findCategoryByRouteName<T extends Pick<PlanCategory, 'slug'>>(
   categories: readonly T[],
   routeName: string,
 ): T | undefined {
-  const wanted = categoryRouteName(decodeURIComponent(routeName));
-  return categories.find((c) => categoryRouteName(c.name) === wanted);
+  const wanted = decodeURIComponent(routeName).trim().toLowerCase();
+  return categories.find((c) => categoryRouteName(c) === wanted);
 }
 
 /**
@@ -108,22 +120,26 @@ function compact(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** The category a /plans/<group> page shows: an exact alias match first, then a name starting with one. */
-export function findCategoryForGroup<T extends Pick<PlanCategory, 'name'>>(
+/**
+ * The category a /plans/<group> page shows: an exact alias match first, then a slug starting with
+ * one (the slug, not the name, which may be shown translated).
+ */
+export function findCategoryForGroup<T extends Pick<PlanCategory, 'slug'>>(
   categories: readonly T[],
   group: PlanGroupPath,
 ): T | undefined {
   const aliases: readonly string[] = PLAN_GROUPS.find((g) => g.path === group)?.aliases ?? [];
   return (
-    categories.find((c) => aliases.includes(compact(c.name))) ??
-    categories.find((c) => aliases.some((a) => compact(c.name).startsWith(a)))
+    categories.find((c) => aliases.includes(compact(c.slug))) ??
+    categories.find((c) => aliases.some((a) => compact(c.slug).startsWith(a)))
   );
 }
 
 /**
- * The last segment of a single plan's page, `/plan/<category>/<slug>`: the plan name in lower-case
- * ASCII words joined by '-' ("PayGo Starter eSIM" → "paygo-starter-esim"). Names are unique within
- * a category, so the slug is a stable, readable address for as long as the plan keeps its name.
+ * The last segment of a single plan's page, `/plan/<category>/<slug>`: the plan's English name in
+ * lower-case ASCII words joined by '-' ("PayGo Starter eSIM" → "paygo-starter-esim"). Names are
+ * unique within a category, so the slug is a stable, readable address for as long as the plan keeps
+ * its name. The server computes it (the plan's `slug`); a translated name never changes it.
  */
 export function planSlug(name: string): string {
   return name
@@ -135,21 +151,22 @@ export function planSlug(name: string): string {
 }
 
 /** The page address of a plan in its category (the spec's /plan/:name, plus the plan's slug). */
-export function planPath(category: Pick<PlanCategory, 'name'>, plan: Pick<Plan, 'name'>): string {
-  return `/plan/${encodeURIComponent(categoryRouteName(category.name))}/${planSlug(plan.name)}`;
+export function planPath(category: Pick<PlanCategory, 'slug'>, plan: Pick<Plan, 'slug'>): string {
+  return `${categoryPath(category)}/${plan.slug}`;
 }
 
-export function findPlanBySlug<T extends Pick<Plan, 'name'>>(plans: readonly T[], slug: string): T | undefined {
+export function findPlanBySlug<T extends Pick<Plan, 'slug'>>(plans: readonly T[], slug: string): T | undefined {
   const wanted = slug.toLowerCase();
-  return plans.find((p) => planSlug(p.name) === wanted);
+  return plans.find((p) => p.slug === wanted);
 }
 
 /**
- * The same plan as a physical SIM and as an eSIM: plans of the category whose names differ only by
- * the trailing "SIM"/"eSIM" word, Physical SIM first. A plan sold one way only returns itself.
+ * The same plan as a physical SIM and as an eSIM: plans of the category whose (English) names differ
+ * only by the trailing "SIM"/"eSIM" word, read from their slugs, Physical SIM first. A plan sold one
+ * way only returns itself.
  */
-export function simVariants<T extends Pick<Plan, 'name' | 'simSource' | 'sortOrder' | 'isActive'>>(plans: readonly T[], plan: T): T[] {
-  const base = (name: string) => name.replace(/\s+e?SIM$/i, '').trim().toLowerCase();
-  const wanted = base(plan.name);
-  return orderPlans(plans.filter((p) => (p === plan || p.isActive) && base(p.name) === wanted));
+export function simVariants<T extends Pick<Plan, 'slug' | 'name' | 'simSource' | 'sortOrder' | 'isActive'>>(plans: readonly T[], plan: T): T[] {
+  const base = (slug: string) => slug.replace(/-e?sim$/, '');
+  const wanted = base(plan.slug);
+  return orderPlans(plans.filter((p) => (p === plan || p.isActive) && base(p.slug) === wanted));
 }

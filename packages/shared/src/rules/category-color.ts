@@ -1,6 +1,7 @@
 /**
  * Each plan category gets a colour derived from its name (spec §2), so a category keeps its colour
- * across pages, sessions and deployments without anyone having to configure it.
+ * across pages, sessions and deployments without anyone having to configure it. Callers pass the
+ * category's slug (its English name in lower case), so a translated name keeps the colour.
  */
 
 export const BRAND_COLORS = ['primary', 'secondary', 'blue', 'yellow', 'purple', 'green', 'orange'] as const;

@@ -6,6 +6,7 @@ import { basisPoints, priceCart, pricingCatalogue } from './pricing.js';
 const plan = (id: string, sim: 'sim_card' | 'esim', isActive = true): Plan => ({
   id,
   categoryId: 'cat',
+  slug: `plan-${id}`,
   name: `Plan ${id}`,
   description: '',
   isActive,
@@ -23,6 +24,7 @@ const addOn = (id: string, cents: number, allowedForPlans: string[], isActive = 
   id,
   name: `Add-on ${id}`,
   description: '',
+  kind: 'data',
   isActive,
   callMinutes: 0,
   sms: 0,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   char,
   check,
@@ -199,4 +200,51 @@ export const resellers = pgTable(
     unique('resellers_code_key').on(t.code),
     check('resellers_code_format', sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
   ],
+);
+
+/**
+ * Catalogue texts in other languages (decision 210): one row per entity and language, a NULL field
+ * reading in English (the entity's own column). English is never stored here; the entity rows are
+ * the source language. Rows go with their entity (ON DELETE CASCADE).
+ */
+const translationColumns = () => ({
+  /** BCP 47 tag as the shop offers it: `es`, `zh`, `pt-BR`. */
+  locale: text().notNull(),
+  name: text(),
+  description: text(),
+  updatedAt: updatedAt(),
+});
+const localeFormat = (name: string, locale: AnyPgColumn) => check(name, sql`${locale} ~ '^[a-z]{2,3}(-[A-Z][A-Za-z0-9]{1,7})?$' and ${locale} <> 'en'`);
+
+export const planCategoryTranslations = pgTable(
+  'plan_category_translations',
+  {
+    categoryId: uuid()
+      .notNull()
+      .references(() => planCategories.id, { onDelete: 'cascade' }),
+    ...translationColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] }), localeFormat('plan_category_translations_locale_format', t.locale)],
+);
+
+export const planTranslations = pgTable(
+  'plan_translations',
+  {
+    planId: uuid()
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    ...translationColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.locale] }), localeFormat('plan_translations_locale_format', t.locale)],
+);
+
+export const addOnTranslations = pgTable(
+  'add_on_translations',
+  {
+    addOnId: uuid()
+      .notNull()
+      .references(() => addOns.id, { onDelete: 'cascade' }),
+    ...translationColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.addOnId, t.locale] }), localeFormat('add_on_translations_locale_format', t.locale)],
 );

@@ -1,3 +1,4 @@
+import { loadCatalogueTranslations } from '../../modules/catalogue/catalogue-translations.js';
 import type { Db } from '../client.js';
 import { seedCatalogue } from './catalogue-seed.js';
 import { seedSims } from './sims-seed.js';
@@ -9,7 +10,14 @@ import { seedSims } from './sims-seed.js';
  * startup advisory lock, so instances booting together do not race.
  */
 export async function seedDemoData(db: Db, log: (message: string) => void): Promise<void> {
-  const counts = await db.transaction(async (tx) => ({ catalogue: await seedCatalogue(tx) }));
+  const counts = await db.transaction(async (tx) => {
+    const catalogue = await seedCatalogue(tx);
+    // Texts in other languages for the rows just seeded (and for any language file added since the
+    // last start); texts already stored are left as they are (decision 210).
+    const languages = await loadCatalogueTranslations(tx, 'missing');
+    const translations = languages.reduce((n, l) => n + l.categories + l.plans + l.addOns, 0);
+    return { catalogue: { ...catalogue, translations } };
+  });
   const added = Object.entries(counts.catalogue)
     .filter(([, n]) => n > 0)
     .map(([table, n]) => `${n} ${table}`);

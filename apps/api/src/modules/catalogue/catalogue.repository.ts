@@ -1,12 +1,17 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import {
   addOnPlans,
+  addOnTranslations,
   addOns,
   planCategories,
+  planCategoryTranslations,
   planPricing,
+  planTranslations,
   plans,
 } from '../../db/schema/catalogue.js';
+import type { TextRow, TranslatableRows, TranslationRows } from './catalogue-texts.js';
 
 /** Queries only: what the catalogue tables hold, in display order. Rules live in the services. */
 
@@ -22,6 +27,8 @@ export interface CatalogueRows {
   prices: PriceRow[];
   addOns: AddOnRow[];
   addOnPlans: AddOnPlanRow[];
+  /** Every stored translation (decision 210). */
+  texts: TranslationRows;
 }
 
 /**
@@ -36,8 +43,67 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
       const prices = await tx.select().from(planPricing).orderBy(asc(planPricing.periodDays), asc(planPricing.price));
       const addOnRows = await tx.select().from(addOns).orderBy(asc(addOns.sortOrder), asc(addOns.name));
       const links = await tx.select().from(addOnPlans);
-      return { categories, plans: planRows, prices, addOns: addOnRows, addOnPlans: links };
+      const texts = {
+        categories: await tx
+          .select({ id: planCategoryTranslations.categoryId, locale: planCategoryTranslations.locale, name: planCategoryTranslations.name, description: planCategoryTranslations.description })
+          .from(planCategoryTranslations),
+        plans: await tx
+          .select({ id: planTranslations.planId, locale: planTranslations.locale, name: planTranslations.name, description: planTranslations.description })
+          .from(planTranslations),
+        addOns: await tx
+          .select({ id: addOnTranslations.addOnId, locale: addOnTranslations.locale, name: addOnTranslations.name, description: addOnTranslations.description })
+          .from(addOnTranslations),
+      };
+      return { categories, plans: planRows, prices, addOns: addOnRows, addOnPlans: links, texts };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** The natural keys translation files address the catalogue by. */
+export async function loadTranslatableRows(exec: Executor): Promise<TranslatableRows> {
+  return {
+    categories: await exec.select({ id: planCategories.id, slug: planCategories.slug }).from(planCategories),
+    plans: await exec.select({ id: plans.id, code: plans.code }).from(plans),
+    addOns: await exec.select({ id: addOns.id, code: addOns.code }).from(addOns),
+  };
+}
+
+export interface WrittenTranslations {
+  categories: number;
+  plans: number;
+  addOns: number;
+}
+
+/**
+ * Stores translations. `missing` adds rows for entity/language pairs that have none and leaves the
+ * rest alone (the start-up seed: a text someone changed in the database stays); `overwrite` also
+ * replaces texts that differ (the ops reload after a translation file changed). Returns the rows
+ * added or changed per table.
+ */
+export async function writeTranslations(exec: Executor, rows: TranslationRows, mode: 'missing' | 'overwrite'): Promise<WrittenTranslations> {
+  const tables = [
+    ['categories', planCategoryTranslations, planCategoryTranslations.categoryId, 'categoryId'],
+    ['plans', planTranslations, planTranslations.planId, 'planId'],
+    ['addOns', addOnTranslations, addOnTranslations.addOnId, 'addOnId'],
+  ] as const;
+  const out: WrittenTranslations = { categories: 0, plans: 0, addOns: 0 };
+  for (const [part, table, idColumn, idField] of tables) {
+    const list: readonly TextRow[] = rows[part];
+    // Bounded statements: 38 languages of a large catalogue stay far below PostgreSQL's parameter limit.
+    for (let i = 0; i < list.length; i += 1000) {
+      const values = list.slice(i, i + 1000).map((r) => ({ [idField]: r.id, locale: r.locale, name: r.name, description: r.description }));
+      const insert = exec.insert(table).values(values as never);
+      const done =
+        mode === 'missing'
+          ? insert.onConflictDoNothing()
+          : insert.onConflictDoUpdate({
+              target: [idColumn, table.locale],
+              set: { name: sql`excluded.name`, description: sql`excluded.description`, updatedAt: sql`now()` },
+              setWhere: sql`(${table.name}, ${table.description}) is distinct from (excluded.name, excluded.description)`,
+            });
+      out[part] += (await done.returning({ locale: table.locale })).length;
+    }
+  }
+  return out;
 }

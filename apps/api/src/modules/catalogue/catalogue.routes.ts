@@ -10,6 +10,7 @@ import {
   planSchema,
 } from '@app/shared/contracts/catalogue';
 import { PUBLIC_CACHE, sendCached } from '../../lib/cached-response.js';
+import { requestLocale } from '../../lib/request-locale.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const planParamsSchema = z.object({ id: idSchema });
@@ -18,8 +19,10 @@ const activeQuerySchema = planPricingQuerySchema.pick({ isActive: true });
 /**
  * What a visitor reads about what we sell, under /public. The web app switches plan reads to the
  * /subscriber prefix once signed in (SPEC §7): same answers behind the auth hook, marked private so
- * no shared cache keeps them.
+ * no shared cache keeps them. Names and descriptions come in the Accept-Language's offered language
+ * (English per field where a text is not translated), with `Vary: Accept-Language` (decision 210).
  */
+const byLanguage = { byLanguage: true };
 export function catalogueRoutes(catalogue: CatalogueService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +30,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
     r.get(
       '/public/plan_category',
       { schema: { response: { 200: planCategoryListSchema } } },
-      (req, reply) => sendCached(req, reply, catalogue.categories(), PUBLIC_CACHE),
+      (req, reply) => sendCached(req, reply, catalogue.categories(requestLocale(req)), PUBLIC_CACHE, byLanguage),
     );
 
     for (const [prefix, cacheControl] of [
@@ -37,7 +40,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       r.get(
         `${prefix}/plan/:id`,
         { schema: { params: planParamsSchema, response: { 200: planSchema } } },
-        (req, reply) => sendCached(req, reply, catalogue.plan(req.params.id), cacheControl),
+        (req, reply) => sendCached(req, reply, catalogue.plan(req.params.id, requestLocale(req)), cacheControl, byLanguage),
       );
       r.get(
         `${prefix}/plan_pricing`,
@@ -49,7 +52,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
     r.get(
       '/public/add-on_plan',
       { schema: { querystring: activeQuerySchema, response: { 200: addOnListSchema } } },
-      (req, reply) => sendCached(req, reply, catalogue.addOns(req.query.isActive), PUBLIC_CACHE),
+      (req, reply) => sendCached(req, reply, catalogue.addOns(req.query.isActive, requestLocale(req)), PUBLIC_CACHE, byLanguage),
     );
 
     app.addHook('onReady', async () => {

@@ -44,6 +44,7 @@ import {
   zipBodySchema,
 } from '@app/shared/contracts/sims';
 import { purchaseResultSchema } from '@app/shared/contracts/orders';
+import { requestLocale } from '../../lib/request-locale.js';
 import type { PortingService } from './porting.service.js';
 import type { SimActionsService } from './sim-actions.service.js';
 import type { SimsService } from './sims.service.js';
@@ -120,10 +121,10 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
 
     // --- subscriber -----------------------------------------------------------------------------------
     app.get('/subscriber/sim', { schema: { querystring: simListQuerySchema, response: { 200: simListSchema } } }, (req) =>
-      simsService.list(req.subscriber.id, req.query),
+      simsService.list(req.subscriber.id, req.query, requestLocale(req)),
     );
     app.get('/subscriber/sim/:id', { schema: { params: simIdParamsSchema, response: { 200: simSchema } } }, (req) =>
-      simsService.get(req.subscriber.id, req.params.id),
+      simsService.get(req.subscriber.id, req.params.id, requestLocale(req)),
     );
     app.post('/subscriber/sim/:id/activate', { schema: { params: simIdParamsSchema, body: zipBodySchema.optional(), response: { 202: simSchema } } }, async (req, reply) =>
       reply.code(202).send(await simsService.activate(req.subscriber.id, req.params.id, req.body?.zip)),
@@ -154,12 +155,12 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
       simsService.checkRecoverability(req.subscriber.id, req.params.id),
     );
     app.get('/subscriber/sim/:id/purchase/allowed-addon-plans', { schema: { params: simIdParamsSchema, response: { 200: addOnListSchema } } }, (req) =>
-      simsService.allowedAddOnsForSim(req.subscriber.id, req.params.id),
+      simsService.allowedAddOnsForSim(req.subscriber.id, req.params.id, requestLocale(req)),
     );
     app.get(
       '/subscriber/add-on_plans',
       { schema: { response: { 200: z.array(z.object({ simId: z.uuid(), mdn: z.string().nullable(), addOns: addOnListSchema })) } } },
-      (req) => simsService.addOnPlans(req.subscriber.id),
+      (req) => simsService.addOnPlans(req.subscriber.id, requestLocale(req)),
     );
 
     // --- porting --------------------------------------------------------------------------------------
@@ -236,7 +237,7 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     );
     app.get('/public/sim/:id/purchase/allowed-addon-plans', { schema: { params: simIdParamsSchema, response: { 200: addOnListSchema } } }, (req) =>
       // Before purchase the id is the plan chosen (the SIM does not exist yet).
-      simsService.allowedAddOns(req.params.id),
+      simsService.allowedAddOns(req.params.id, requestLocale(req)),
     );
   };
 }

@@ -73,19 +73,20 @@ export class SimsService {
 
   // --- reads ------------------------------------------------------------------------------------------
 
-  async list(subscriberId: string, opts: SimPageOptions): Promise<{ total: number; data: Sim[] }> {
+  /** `locale`: the language of the plan names shown (the request's; English by default). */
+  async list(subscriberId: string, opts: SimPageOptions, locale?: string): Promise<{ total: number; data: Sim[] }> {
     const { total, rows } = await listSims(this.db, subscriberId, { query: opts.query, offset: (opts.page - 1) * opts.limit, limit: opts.limit });
-    return { total, data: await this.views(this.db, rows) };
+    return { total, data: await this.views(this.db, rows, new Date(), locale) };
   }
 
-  async get(subscriberId: string, simId: string): Promise<Sim> {
+  async get(subscriberId: string, simId: string, locale?: string): Promise<Sim> {
     const row = await findOwnedSim(this.db, subscriberId, simId);
     if (!row) throw appError('SIM_NOT_FOUND');
-    return (await this.views(this.db, [row]))[0]!;
+    return (await this.views(this.db, [row], new Date(), locale))[0]!;
   }
 
-  async views(exec: Executor, rows: SimRow[], now = new Date()): Promise<Sim[]> {
-    const snap = await this.catalogue.snapshot();
+  async views(exec: Executor, rows: SimRow[], now = new Date(), locale?: string): Promise<Sim[]> {
+    const snap = await this.catalogue.snapshot(locale);
     return (await bundle(exec, rows)).map((b) => this.view(b, snap.plans, now));
   }
 
@@ -451,25 +452,25 @@ export class SimsService {
   }
 
   /** Add-ons that may be bought for the SIM's current plan (spec §8 when there are none). */
-  async allowedAddOns(planId: string): Promise<AddOn[]> {
-    const snap = await this.catalogue.snapshot();
+  async allowedAddOns(planId: string, locale?: string): Promise<AddOn[]> {
+    const snap = await this.catalogue.snapshot(locale);
     if (!snap.plans.has(planId)) throw appError('PLAN_NOT_FOUND');
     const list = snap.addOns.filter((a) => a.isActive && a.allowedForPlans.includes(planId));
     if (list.length === 0) throw appError('NO_ADDONS_FOR_PLAN');
     return list;
   }
 
-  async allowedAddOnsForSim(subscriberId: string, simId: string): Promise<AddOn[]> {
+  async allowedAddOnsForSim(subscriberId: string, simId: string, locale?: string): Promise<AddOn[]> {
     const sim = await findOwnedSim(this.db, subscriberId, simId);
     if (!sim) throw appError('SIM_NOT_FOUND');
     if (!sim.planId) throw appError('SIM_HAS_NO_ACTIVE_PLAN');
-    return this.allowedAddOns(sim.planId);
+    return this.allowedAddOns(sim.planId, locale);
   }
 
   /** Every add-on the subscriber's SIMs can take, grouped by SIM. */
-  async addOnPlans(subscriberId: string) {
+  async addOnPlans(subscriberId: string, locale?: string) {
     const { rows } = await listSims(this.db, subscriberId, { offset: 0, limit: 100 });
-    const snap = await this.catalogue.snapshot();
+    const snap = await this.catalogue.snapshot(locale);
     return rows
       .filter((s) => s.planId && s.status === 'active')
       .map((s) => ({ simId: s.id, mdn: s.mdn, addOns: snap.addOns.filter((a) => a.isActive && a.allowedForPlans.includes(s.planId!)) }));

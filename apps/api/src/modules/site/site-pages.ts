@@ -1,5 +1,5 @@
 import type { PlanCategory } from '@app/shared/contracts/catalogue';
-import { categoryRouteName, findCategoryByRouteName, findPlanBySlug, planPath, visibleCategories } from '@app/shared/rules/catalogue';
+import { categoryPath, findCategoryByRouteName, findPlanBySlug, planPath, visibleCategories } from '@app/shared/rules/catalogue';
 import { SUPPORTED_LOCALES } from '@app/shared/rules/locales';
 import { PRIVATE_PREFIXES, PUBLIC_PAGES, hasResellerSegment, matchRoute } from '@app/shared/rules/site-routes';
 
@@ -43,7 +43,7 @@ export async function pageStatus(pathname: string, categories: () => Promise<rea
 export function publicAddresses(categories: readonly PlanCategory[]): string[] {
   const out: string[] = [...PUBLIC_PAGES];
   for (const category of visibleCategories(categories)) {
-    out.push(`/plan/${encodeURIComponent(categoryRouteName(category.name))}`);
+    out.push(categoryPath(category));
     for (const plan of category.plans) out.push(planPath(category, plan));
   }
   return [...new Set(out)];

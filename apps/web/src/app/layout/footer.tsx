@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { categoryRouteName } from '@app/shared/rules/catalogue';
+import { categoryPath } from '@app/shared/rules/catalogue';
 import { useVisibleCategories } from '../../features/catalogue/api/get-plan-categories';
 import { usePublicDetails } from '../../lib/public-details';
 import { ExternalLink } from '../../components/ui/external-link';
@@ -61,7 +61,7 @@ export default function Footer() {
           <ul>
             {(categories ?? []).map((category) => (
               <li key={category.id}>
-                <Link to={`/plan/${encodeURIComponent(categoryRouteName(category.name))}`}>{category.name}</Link>
+                <Link to={categoryPath(category)}>{category.name}</Link>
               </li>
             ))}
             <li>

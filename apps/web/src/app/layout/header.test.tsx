@@ -9,15 +9,16 @@ import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render
 import { Header } from './header';
 
 const categories = [
-  { id: 'c1', name: 'PayGo', description: '', sortOrder: 1, plans: [plan('p1', 'c1')] },
-  { id: 'c2', name: 'Tourist', description: '', sortOrder: 2, plans: [plan('p2', 'c2')] },
-  { id: 'c3', name: 'ACP', description: '', sortOrder: 3, plans: [plan('p3', 'c3')] },
+  { id: 'c1', slug: 'paygo', name: 'PayGo', description: '', sortOrder: 1, plans: [plan('p1', 'c1')] },
+  { id: 'c2', slug: 'tourist', name: 'Tourist', description: '', sortOrder: 2, plans: [plan('p2', 'c2')] },
+  { id: 'c3', slug: 'acp', name: 'ACP', description: '', sortOrder: 3, plans: [plan('p3', 'c3')] },
 ];
 
 function plan(id: string, categoryId: string) {
   return {
     id,
     categoryId,
+    slug: `plan-${id}`,
     name: `Plan ${id}`,
     description: '',
     isActive: true,

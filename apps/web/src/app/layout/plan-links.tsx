@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
-import { categoryRouteName } from '@app/shared/rules/catalogue';
+import { categoryPath } from '@app/shared/rules/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useVisibleCategories } from '../../features/catalogue/api/get-plan-categories';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -26,8 +26,8 @@ export function PlanLinks({ className = '' }: { className?: string }) {
     <ul className={className}>
       {data.map((category) => (
         <li key={category.id}>
-          <NavLink to={`/plan/${encodeURIComponent(categoryRouteName(category.name))}`} className="plan-link">
-            <span className="color-dot" style={{ background: categoryColorVar(category.name) }} aria-hidden="true" />
+          <NavLink to={categoryPath(category)} className="plan-link">
+            <span className="color-dot" style={{ background: categoryColorVar(category.slug) }} aria-hidden="true" />
             {category.name}
           </NavLink>
         </li>

@@ -49,14 +49,15 @@ export function RootLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const { locale } = useIntl();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
   // Start-up data (spec §4): provider details and plan categories, fetched once for the whole app.
   useEffect(() => {
     void queryClient.prefetchQuery(publicDetailsQueryOptions);
-    void queryClient.prefetchQuery(planCategoriesQueryOptions);
-  }, [queryClient]);
+    void queryClient.prefetchQuery(planCategoriesQueryOptions(locale));
+  }, [queryClient, locale]);
 
   // Marks the page as live: on a server-rendered page, the HTML was on screen before its buttons
   // worked; browser tests wait for this before they click (e2e/fixtures.ts).

@@ -1,5 +1,4 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { classifyAddOn } from '@app/shared/rules/add-on';
 import type { AddOn } from '@app/shared/contracts/catalogue';
 import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { useFormatMoney } from '../../../lib/use-format-money';
@@ -13,7 +12,7 @@ export function AddOnCard({ addOn, categoryId }: { addOn: AddOn; categoryId: str
   const formatMoney = useFormatMoney();
   const addToCart = useAddToCart();
   const formatAllowance = useFormatAllowance();
-  const kind = classifyAddOn(addOn);
+  const { kind } = addOn;
   const Icon = kind ? KIND_ICON[kind] : GlobeIcon;
   const label = formatAllowance.addOn(addOn) ?? addOn.name;
   const price = formatMoney(addOn.price);

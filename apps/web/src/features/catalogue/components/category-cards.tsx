@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { categoryRouteName, lowestPrice } from '@app/shared/rules/catalogue';
+import { categoryPath, lowestPrice } from '@app/shared/rules/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
 import { useActivePlanPricing } from '../api/get-plan-pricing';
 import { useVisibleCategories } from '../api/get-plan-categories';
@@ -46,9 +46,9 @@ export function CategoryCards() {
       {categories.data.map((category) => {
         const from = prices.data ? lowestPrice(category.plans, prices.data) : undefined;
         return (
-          <li key={category.id} className="category-card" style={{ '--accent': categoryColorVar(category.name) } as CSSProperties}>
+          <li key={category.id} className="category-card" style={{ '--accent': categoryColorVar(category.slug) } as CSSProperties}>
             <h3 className="category-card__name">
-              <Link to={`/plan/${encodeURIComponent(categoryRouteName(category.name))}`} className="category-card__link">
+              <Link to={categoryPath(category)} className="category-card__link">
                 {category.name}
               </Link>
             </h3>

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { addOnsForPlans, classifyAddOn } from '@app/shared/rules/add-on';
+import { addOnsForPlans } from '@app/shared/rules/add-on';
 import type { PlanCategory } from '@app/shared/contracts/catalogue';
 import { categoryColorVar } from '@app/shared/rules/category-color';
 import { planPath } from '@app/shared/rules/catalogue';
@@ -14,9 +14,9 @@ import '../catalogue.css';
 export function CategoryPlans({ category, withHeading = false }: { category: PlanCategory; withHeading?: boolean }) {
   const prices = usePricesByPlan();
   const addOns = useActiveAddOns();
-  const accent = categoryColorVar(category.name);
+  const accent = categoryColorVar(category.slug);
   const planIds = category.plans.map((p) => p.id);
-  const matchingAddOns = addOnsForPlans(addOns.data ?? [], planIds).filter((a) => classifyAddOn(a) !== undefined);
+  const matchingAddOns = addOnsForPlans(addOns.data ?? [], planIds).filter((a) => a.kind !== null);
 
   return (
     <>

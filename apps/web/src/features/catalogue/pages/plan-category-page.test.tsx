@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterProvider } from 'react-router';
 import * as toast from '../../../lib/toast';
+import { apiStub } from '../../../test/api-stub';
 import { addOnsFixture, categoriesFixture, pricesFixture } from '../../../test/catalogue-fixtures';
-import { cartStore, jsonFetch, publicDetailsFixture, renderRoutes } from '../../../test/render';
+import { Providers, cartStore, jsonFetch, publicDetailsFixture, renderRoutes, testQueryClient } from '../../../test/render';
 import PlanCategoryPage from './plan-category-page';
 
 beforeEach(() => {
@@ -83,6 +85,33 @@ describe('/plan/:name', () => {
     renderAt('/plan/unlimited');
     expect(await screen.findByRole('heading', { level: 1, name: 'Plan group not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See all plans' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('reads names in the visitor’s language at the same address, and a language switch fetches the other texts', async () => {
+    // The server's answer per Accept-Language: names translated, slugs and kinds as in English.
+    const spanish = categoriesFixture.map((c) => ({ ...c, name: c.slug === 'paygo' ? 'Pago por uso' : c.name, plans: c.plans.map((p) => ({ ...p, name: `${p.name} (es)` })) }));
+    const stub = apiStub({
+      'GET /public/plan_category': (req) => (req.headers['accept-language'] === 'es' ? spanish : categoriesFixture),
+      'GET /public/plan_pricing': pricesFixture,
+      'GET /public/add-on_plan': (req) => (req.headers['accept-language'] === 'es' ? addOnsFixture.map((a, i) => ({ ...a, name: `Paquete ${i + 1}` })) : addOnsFixture),
+      'GET /public/service_provider/public_details': publicDetailsFixture,
+    });
+    vi.stubGlobal('fetch', vi.fn(stub.fetch));
+    const client = testQueryClient();
+    const { router, rerender } = renderRoutes([{ path: 'plan/:name', Component: PlanCategoryPage }], '/plan/paygo', { client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'PayGo' })).toBeTruthy();
+    rerender(
+      <Providers client={client} locale="es">
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago por uso' })).toBeTruthy();
+    const cards = await screen.findAllByTestId('plan-card');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['PayGo SIM (es)', 'PayGo eSIM (es)']);
+    // Classified by the server's kind, not by the translated name (which has none of the rule's words).
+    expect(await screen.findByText('Paquete 1', { exact: false })).toBeTruthy();
+    expect(screen.getByText('100 min')).toBeTruthy();
+    expect(stub.sent('GET /public/plan_category').map((r) => r.headers['accept-language'])).toEqual(['en', 'es']);
   });
 
   it('is busy while the catalogue loads', () => {

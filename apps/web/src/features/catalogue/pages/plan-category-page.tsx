@@ -45,7 +45,7 @@ export default function PlanCategoryPage() {
         </div>
       ) : category ? (
         <>
-          <CategoryHeader name={category.name} description={category.description} level={1} />
+          <CategoryHeader name={category.name} slug={category.slug} description={category.description} level={1} />
           <CategoryPlans category={category} withHeading />
         </>
       ) : (

@@ -1,9 +1,9 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { addOnsForPlans, classifyAddOn } from '@app/shared/rules/add-on';
+import { addOnsForPlans } from '@app/shared/rules/add-on';
 import {
-  categoryRouteName,
+  categoryPath as categoryAddress,
   findCategoryByRouteName,
   findCategoryForGroup,
   findPlanBySlug,
@@ -77,11 +77,11 @@ function PlanDetail({ category, plan }: { category: Category; plan: PlanOf }) {
   const prices = usePricesByPlan();
   const addOns = useActiveAddOns();
   const planPrices = useMemo(() => prices.data?.get(plan.id) ?? [], [prices.data, plan.id]);
-  const fitting = addOnsForPlans(addOns.data ?? [], [plan.id]).filter((a) => classifyAddOn(a) !== undefined);
+  const fitting = addOnsForPlans(addOns.data ?? [], [plan.id]).filter((a) => a.kind !== null);
   const variants = simVariants(category.plans, plan);
   const isRoaming = findCategoryForGroup([category], 'roaming') !== undefined;
-  const accent = categoryColorVar(category.name);
-  const categoryPath = `/plan/${encodeURIComponent(categoryRouteName(category.name))}`;
+  const accent = categoryColorVar(category.slug);
+  const categoryPath = categoryAddress(category);
   const details = usePublicDetails().data;
   // schema.org Product with an Offer per price on sale, for search results (server HTML only).
   useStructuredData(

@@ -32,7 +32,7 @@ export default function PlanGroupPage() {
   }
   return (
     <section aria-labelledby="plan-group-heading">
-      <CategoryHeader name={category.name} description={category.description} level={2} id="plan-group-heading" />
+      <CategoryHeader name={category.name} slug={category.slug} description={category.description} level={2} id="plan-group-heading" />
       <CategoryPlans category={category} />
     </section>
   );

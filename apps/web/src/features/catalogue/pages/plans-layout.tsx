@@ -45,7 +45,7 @@ export default function PlansLayout() {
             return (
               <li key={g.path}>
                 <NavLink to={`/plans/${g.path}`} className="plan-tab">
-                  <span className="color-dot" style={{ background: c ? categoryColorVar(c.name) : 'var(--line)' }} aria-hidden="true" />
+                  <span className="color-dot" style={{ background: c ? categoryColorVar(c.slug) : 'var(--line)' }} aria-hidden="true" />
                   {c?.name ?? intl.formatMessage({ id: `plans.group.${g.path}` })}
                 </NavLink>
               </li>

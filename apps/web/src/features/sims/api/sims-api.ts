@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { addOnListSchema, planCategoryListSchema, planPricingListSchema } from '@app/shared/contracts/catalogue';
 import {
@@ -251,9 +252,10 @@ export function useRecoverability(simId: string, enabled: boolean) {
 
 /** The plans a SIM may change to, with their prices (the public catalogue; the server re-checks all of it). */
 export function usePlanChoices(enabled: boolean) {
+  const { locale } = useIntl();
   const categories = useQuery({
-    queryKey: ['public', 'sims', 'plan-categories'] as const,
-    queryFn: ({ signal }) => api.get('/public/plan_category', { signal, schema: planCategoryListSchema, toast: false }),
+    queryKey: ['public', 'sims', 'plan-categories', locale] as const,
+    queryFn: ({ signal }) => api.get('/public/plan_category', { signal, locale, schema: planCategoryListSchema, toast: false }),
     staleTime: 5 * 60_000,
     enabled,
   });

@@ -26,6 +26,7 @@ const PRICE_90 = 'c0000000-0000-4000-8000-000000000090';
 const catalogPlan = (id: string, name: string, type: string) => ({
   id,
   categoryId: 'd0000000-0000-4000-8000-000000000001',
+  slug: name.toLowerCase().replace(/\s+/g, '-'),
   name,
   description: '',
   isActive: true,
@@ -41,6 +42,7 @@ const catalogPlan = (id: string, name: string, type: string) => ({
 const categories = [
   {
     id: 'd0000000-0000-4000-8000-000000000001',
+    slug: 'paygo',
     name: 'PayGo',
     description: '',
     sortOrder: 1,
@@ -53,7 +55,7 @@ const prices = [
   { id: 'c0000000-0000-4000-8000-000000000031', planId: PLAN_ESIM, isActive: true, price: 499, periodDays: 30 },
 ];
 
-const dataAddOn = { id: ADDON_ID, name: '1 GB Data Boost', description: '', isActive: true, callMinutes: 0, sms: 0, bandwidth: 1024, price: 500, allowedForPlans: [] };
+const dataAddOn = { id: ADDON_ID, name: '1 GB Data Boost', description: '', kind: 'data', isActive: true, callMinutes: 0, sms: 0, bandwidth: 1024, price: 500, allowedForPlans: [] };
 
 function actionQuote(total: number, name = '1 GB Data Boost'): Quote {
   return {
