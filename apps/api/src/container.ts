@@ -233,6 +233,7 @@ export async function buildContainer(
     catalogue,
     mail,
     publicUrl: config.publicUrl,
+    currency: config.CURRENCY,
     reserveEsim: (reference) => simActions.reserveEsim(reference),
   });
   fulfillers.register(simFulfiller);

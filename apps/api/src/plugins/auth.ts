@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../lib/errors.js';
+import { requestedLocale } from '../lib/request-locale.js';
 import type { AuthenticatedSubscriber, SessionService } from '../modules/accounts/sessions.js';
 
 /**
@@ -70,5 +71,9 @@ export function setupAuth(app: FastifyInstance, sessions: SessionService) {
     if (!session) throw sessionExpired();
     if (session.revoked && !req.routeOptions.config?.allowRevokedSession) throw sessionExpired();
     who.set(req, { id: session.id, email: session.email, sessionId: session.sessionId });
+    // Mail follows the language the subscriber last used (decision 210): the web app names it on every
+    // call, so a signed-in request in another offered language switches the account's mail to it.
+    const locale = requestedLocale(req.headers['accept-language']);
+    if (locale && locale !== session.locale && !session.revoked) await sessions.rememberLocale(session.id, locale);
   });
 }

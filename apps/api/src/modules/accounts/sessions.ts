@@ -15,6 +15,8 @@ export interface AuthenticatedSubscriber {
 export interface SessionDetails extends AuthenticatedSubscriber {
   firstName: string;
   lastName: string;
+  /** The account's language: its mail is written in it (decision 210). */
+  locale: string;
   expiresAt: Date;
   stayLoggedIn: boolean;
   revoked: boolean;
@@ -97,6 +99,7 @@ export class SessionService {
         email: subscribers.email,
         firstName: subscribers.firstName,
         lastName: subscribers.lastName,
+        locale: subscribers.locale,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         stayLoggedIn: sessions.stayLoggedIn,
@@ -115,6 +118,7 @@ export class SessionService {
       sessionId: row.sessionId,
       firstName: row.firstName,
       lastName: row.lastName,
+      locale: row.locale,
       expiresAt: row.expiresAt,
       stayLoggedIn: row.stayLoggedIn,
       revoked,
@@ -132,6 +136,14 @@ export class SessionService {
     await this.db.execute(sql`
       with s as (update sessions set last_seen_at = now() where id = ${sessionId} returning subscriber_id)
       update subscribers set last_seen_at = now() from s where subscribers.id = s.subscriber_id`);
+  }
+
+  /**
+   * Records the language a signed-in subscriber is using (decision 210). Raw SQL like `touch`: a
+   * language switch is not a profile edit, so updated_at stays.
+   */
+  async rememberLocale(subscriberId: string, locale: string): Promise<void> {
+    await this.db.execute(sql`update subscribers set locale = ${locale} where id = ${subscriberId} and locale is distinct from ${locale}`);
   }
 
   async revoke(exec: Executor, sessionId: string): Promise<void> {

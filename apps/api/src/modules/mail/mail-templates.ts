@@ -1,9 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { cleanPersonName } from '@app/shared/rules/account';
 import { displayPhone } from '@app/shared/rules/calling-codes';
+import { isRtl } from '@app/shared/rules/locales';
 
 /**
  * Every e-mail the server sends, rendered by one function from per-language message catalogues
@@ -11,6 +13,11 @@ import { displayPhone } from '@app/shared/rules/calling-codes';
  * list of blocks (paragraphs, a code, a button) whose words come from the catalogue; the function
  * writes a plain-text and an HTML part that say the same thing and end with the company's details.
  * Values are escaped for HTML; only links we made ourselves are ever rendered as links.
+ *
+ * Everything locale-dependent goes through Intl in the mail's language: money (NumberFormat
+ * currency), dates (DateTimeFormat, with the time zone named), counts (plurals and plain numbers
+ * alike). A right-to-left language gets `dir="rtl"`; codes, links, phone and order numbers stay
+ * left-to-right inside it (decision 210).
  */
 
 export type MailContent =
@@ -26,8 +33,21 @@ export type MailContent =
   | { kind: 'payment-failed'; firstName: string; orderNumber: string; total: number; currency: string; reason: 'expired' | 'failed'; link: string }
   /** eSIM delivery: the LPA string and its parts, the iPhone one-tap link and install steps. */
   | { kind: 'esim-ready'; firstName: string; planName: string; activationCode: string; smdpAddress: string; matchingId: string; installLink: string; link: string }
-  /** A paid change the network could not make; `note` says what happened to the money. */
-  | { kind: 'sim-action-failed'; firstName: string; number: string; note: string; link: string }
+  /**
+   * A paid change the network could not make, and what happened to the money: the plan stays paid
+   * (a failed activation can be tried again), nothing was charged, or `amount` went to the balance.
+   * `note` is the English sentence mails queued before the outcome existed carry instead.
+   */
+  | {
+      kind: 'sim-action-failed';
+      firstName: string;
+      number: string;
+      outcome?: 'kept' | 'free' | 'refunded';
+      amount?: number;
+      currency?: string;
+      note?: string;
+      link: string;
+    }
   /** An automatic charge (auto-renew, auto-extend, auto top-up) was declined. */
   | { kind: 'auto-charge-failed'; firstName: string; what: 'renew' | 'extend' | 'top_up' | 'quota'; number: string; amount: number; currency: string; retryAt: Date | string | null; link: string }
   /** The balance fell below the subscriber's notification threshold (once per dip). */
@@ -66,36 +86,53 @@ export function loadMailCatalogues(dir = mailCataloguesDir): Map<string, Catalog
   return out;
 }
 
-type Block = { p: string } | { code: string } | { link: string; label: string };
+/** A value placed in a message: kept apart so HTML can isolate its direction (`<bdi>`). */
+interface Inserted {
+  value: string;
+  /** Codes, numbers, addresses: left-to-right even inside a right-to-left sentence. */
+  ltr: boolean;
+}
+
+/** A rendered message: text, and the values placed in it. */
+type Parts = (string | Inserted)[];
+
+type Block = { p: Parts } | { code: string } | { link: string; label: string };
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function renderText(blocks: Block[], footer: string[]): string {
-  const body = blocks.map((b) => ('p' in b ? b.p : 'code' in b ? `    ${b.code}` : b.link)).join('\n\n');
-  return `${body}\n\n-- \n${footer.join('\n')}\n`;
+const plainText = (parts: Parts) => parts.map((x) => (typeof x === 'string' ? x : x.value)).join('');
+
+function htmlText(parts: Parts): string {
+  return parts.map((x) => (typeof x === 'string' ? escapeHtml(x) : `<bdi${x.ltr ? ' dir="ltr"' : ''}>${escapeHtml(x.value)}</bdi>`)).join('');
 }
 
-function renderHtml(lang: string, subject: string, blocks: Block[], footer: string[]): string {
+function renderText(blocks: Block[], footer: Parts[]): string {
+  const body = blocks.map((b) => ('p' in b ? plainText(b.p) : 'code' in b ? `    ${b.code}` : b.link)).join('\n\n');
+  return `${body}\n\n-- \n${footer.map(plainText).join('\n')}\n`;
+}
+
+function renderHtml(lang: string, subject: string, blocks: Block[], footer: Parts[]): string {
+  const dir = isRtl(lang) ? 'rtl' : 'ltr';
   const body = blocks
     .map((b) => {
-      if ('p' in b) return `<p style="margin:0 0 16px">${escapeHtml(b.p)}</p>`;
+      if ('p' in b) return `<p style="margin:0 0 16px">${htmlText(b.p)}</p>`;
       if ('code' in b) {
-        return `<p style="margin:0 0 16px;font:700 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px">${escapeHtml(b.code)}</p>`;
+        return `<p dir="ltr" style="margin:0 0 16px;font:700 28px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px">${escapeHtml(b.code)}</p>`;
       }
       const href = escapeHtml(b.link);
       return (
         `<p style="margin:0 0 8px"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#0b5cff;color:#ffffff;` +
         `text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(b.label)}</a></p>` +
-        `<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`
+        `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`
       );
     })
     .join('\n');
-  const foot = footer.map((l) => escapeHtml(l)).join('<br>');
+  const foot = footer.map(htmlText).join('<br>');
   return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font:16px/1.5 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1b1f24">
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body dir="${dir}" style="margin:0;padding:24px;background:#f4f6f8;font:16px/1.5 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1b1f24">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 ${body}
 <hr style="border:none;border-top:1px solid #e3e6ea;margin:24px 0">
@@ -107,8 +144,36 @@ ${body}
 
 type Values = Record<string, string | number>;
 
+/** Values that read left-to-right in every language: codes, numbers, addresses. */
+const LTR_VALUES = new Set(['code', 'phone', 'email', 'number', 'orderNumber', 'trackingNumber', 'smdpAddress', 'matchingId']);
+
+/** Names a message uses as plain `{name}` and never as a plural, select or number argument. */
+function plainArguments(ast: MessageFormatElement[]): Set<string> {
+  const plain = new Set<string>();
+  const other = new Set<string>();
+  const walk = (els: MessageFormatElement[]) => {
+    for (const el of els) {
+      if (el.type === TYPE.argument) plain.add(el.value);
+      else if (el.type === TYPE.plural || el.type === TYPE.select) {
+        other.add(el.value);
+        for (const option of Object.values(el.options)) walk(option.value);
+      } else if (el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) other.add(el.value);
+      else if (el.type === TYPE.tag) walk(el.children);
+    }
+  };
+  walk(ast);
+  for (const name of other) plain.delete(name);
+  return plain;
+}
+
+interface Compiled {
+  format: IntlMessageFormat;
+  plain: Set<string>;
+}
+
 export class MailTemplates {
-  private readonly formats = new Map<string, IntlMessageFormat>();
+  private readonly formats = new Map<string, Compiled>();
+  private readonly numbers = new Map<string, Intl.NumberFormat>();
 
   constructor(
     private readonly catalogues: Map<string, Catalogue>,
@@ -126,17 +191,58 @@ export class MailTemplates {
     return this.catalogues.has(lang) ? lang : 'en';
   }
 
-  private t(lang: string, key: string, values: Values = {}): string {
+  private compiled(lang: string, key: string): Compiled {
     const id = `${lang}:${key}`;
-    let f = this.formats.get(id);
-    if (!f) {
+    let c = this.formats.get(id);
+    if (!c) {
       // A key missing from a translation reads in English rather than failing the mail.
       const source = this.catalogues.get(lang)?.[key] ?? this.catalogues.get('en')?.[key];
       if (source === undefined) throw new Error(`mail catalogue has no ${key}`);
-      f = new IntlMessageFormat(source, lang);
-      this.formats.set(id, f);
+      const format = new IntlMessageFormat(source, lang);
+      c = { format, plain: plainArguments(format.getAst()) };
+      this.formats.set(id, c);
     }
-    return String(f.format(values));
+    return c;
+  }
+
+  private number(lang: string, n: number): string {
+    let f = this.numbers.get(lang);
+    if (!f) this.numbers.set(lang, (f = new Intl.NumberFormat(lang)));
+    return f.format(n);
+  }
+
+  /**
+   * A message with its values in place. ICU writes `{n}` with String(n) ("1000" in every language);
+   * a number used as a plain argument is formatted here with the language's digits and grouping.
+   */
+  private parts(lang: string, key: string, values: Values = {}): Parts {
+    const { format, plain } = this.compiled(lang, key);
+    const args: Record<string, string | number | Inserted> = {};
+    for (const [name, v] of Object.entries(values)) {
+      args[name] = plain.has(name) ? { value: typeof v === 'number' ? this.number(lang, v) : v, ltr: LTR_VALUES.has(name) } : v;
+    }
+    return format.formatToParts<Inserted>(args).map((part) => part.value);
+  }
+
+  private t(lang: string, key: string, values: Values = {}): string {
+    return plainText(this.parts(lang, key, values));
+  }
+
+  /** A date and time in the mail's language, with its time zone named (UTC: we do not know the reader's). */
+  private dateTime(lang: string, at: Date | string): string {
+    return new Intl.DateTimeFormat(lang, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(new Date(at));
+  }
+
+  private money(lang: string, cents: number, currency: string): string {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
   }
 
   render(content: MailContent, locale: string | null | undefined): RenderedMail {
@@ -147,8 +253,9 @@ export class MailTemplates {
     // a stored name outside the name rule (older accounts) greets anonymously rather than carrying
     // a URL or control characters to the mailbox.
     const firstName = cleanPersonName(content.firstName.trim()) === content.firstName.trim() ? content.firstName.trim() : '';
-    const hello = firstName ? this.t(lang, 'greeting', { firstName }) : this.t(lang, 'greetingAnonymous');
-    const p = (key: string, extra: Values = {}): Block => ({ p: this.t(lang, key, { ...v, ...extra }) });
+    const hello = firstName ? this.parts(lang, 'greeting', { firstName }) : this.parts(lang, 'greetingAnonymous');
+    const p = (key: string, extra: Values = {}): Block => ({ p: this.parts(lang, key, { ...v, ...extra }) });
+    const money = (cents: number, currency: string) => this.money(lang, cents, currency);
     let prefix: string;
     let subjectValues: Values = v;
     let blocks: Block[];
@@ -176,9 +283,7 @@ export class MailTemplates {
       }
       case 'password-changed': {
         prefix = 'passwordChanged';
-        const at = typeof content.at === 'string' ? new Date(content.at) : content.at;
-        const date = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-        blocks = [p(`${prefix}.body`, { date }), p(`${prefix}.ifYou`), p(`${prefix}.ifNot`)];
+        blocks = [p(`${prefix}.body`, { date: this.dateTime(lang, content.at) }), p(`${prefix}.ifYou`), p(`${prefix}.ifNot`)];
         break;
       }
       case 'account-deleted': {
@@ -193,10 +298,9 @@ export class MailTemplates {
       }
       case 'order-paid': {
         prefix = 'orderPaid';
-        const total = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.total / 100);
         subjectValues = { ...v, orderNumber: content.orderNumber };
         blocks = [
-          p(`${prefix}.body`, { orderNumber: content.orderNumber, total }),
+          p(`${prefix}.body`, { orderNumber: content.orderNumber, total: money(content.total, content.currency) }),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
           p(`${prefix}.next`),
         ];
@@ -211,17 +315,15 @@ export class MailTemplates {
       }
       case 'order-refunded': {
         prefix = 'orderRefunded';
-        const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.amount / 100);
         subjectValues = { ...v, orderNumber: content.orderNumber };
-        blocks = [p(`${prefix}.body`, { orderNumber: content.orderNumber, amount }), p(`${prefix}.policy`)];
+        blocks = [p(`${prefix}.body`, { orderNumber: content.orderNumber, amount: money(content.amount, content.currency) }), p(`${prefix}.policy`)];
         break;
       }
       case 'payment-failed': {
         prefix = 'paymentFailed';
-        const total = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.total / 100);
         subjectValues = { ...v, orderNumber: content.orderNumber };
         blocks = [
-          p(`${prefix}.${content.reason}`, { orderNumber: content.orderNumber, total }),
+          p(`${prefix}.${content.reason}`, { orderNumber: content.orderNumber, total: money(content.total, content.currency) }),
           p(`${prefix}.nothingTaken`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
         ];
@@ -244,19 +346,24 @@ export class MailTemplates {
       }
       case 'sim-action-failed': {
         prefix = 'simActionFailed';
-        blocks = [p(`${prefix}.body`, { number: content.number }), { p: content.note }, { link: content.link, label: this.t(lang, `${prefix}.button`) }];
+        const { outcome } = content;
+        const what: Block | undefined =
+          outcome === 'refunded' && content.amount !== undefined && content.currency
+            ? p(`${prefix}.refunded`, { amount: money(content.amount, content.currency) })
+            : outcome === 'kept' || outcome === 'free'
+              ? p(`${prefix}.${outcome}`)
+              : content.note
+                ? { p: [content.note] }
+                : undefined;
+        blocks = [p(`${prefix}.body`, { number: content.number }), ...(what ? [what] : []), { link: content.link, label: this.t(lang, `${prefix}.button`) }];
         break;
       }
       case 'auto-charge-failed': {
         prefix = 'autoChargeFailed';
-        const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(content.amount / 100);
-        const retry = content.retryAt ? new Date(content.retryAt) : null;
         subjectValues = { ...v, what: content.what };
         blocks = [
-          p(`${prefix}.body`, { what: content.what, number: content.number, amount }),
-          retry
-            ? p(`${prefix}.retry`, { date: `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(retry)} UTC` })
-            : p(`${prefix}.noRetry`),
+          p(`${prefix}.body`, { what: content.what, number: content.number, amount: money(content.amount, content.currency) }),
+          content.retryAt ? p(`${prefix}.retry`, { date: this.dateTime(lang, content.retryAt) }) : p(`${prefix}.noRetry`),
           p(`${prefix}.stillOn`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
         ];
@@ -264,9 +371,8 @@ export class MailTemplates {
       }
       case 'low-balance': {
         prefix = 'lowBalance';
-        const money = (n: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: content.currency }).format(n / 100);
         blocks = [
-          p(`${prefix}.body`, { balance: money(content.balance), threshold: money(content.threshold) }),
+          p(`${prefix}.body`, { balance: money(content.balance, content.currency), threshold: money(content.threshold, content.currency) }),
           p(`${prefix}.hint`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
         ];
@@ -281,7 +387,8 @@ export class MailTemplates {
     }
     const subject = this.t(lang, `${prefix}.subject`, subjectValues);
     const all: Block[] = [{ p: hello }, ...blocks];
-    const footer = [this.t(lang, 'footer', v), company.name, company.address, `${displayPhone(company.phone)} · ${company.email}`];
+    const ltr = (value: string): Inserted => ({ value, ltr: true });
+    const footer: Parts[] = [this.parts(lang, 'footer', v), [company.name], [company.address], [ltr(displayPhone(company.phone)), ' · ', ltr(company.email)]];
     return { locale: lang, subject, text: renderText(all, footer), html: renderHtml(lang, subject, all, footer) };
   }
 }

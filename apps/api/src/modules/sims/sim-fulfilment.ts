@@ -41,6 +41,8 @@ export class SimFulfiller implements OrderFulfiller {
       catalogue: CatalogueService;
       mail: MailService;
       publicUrl: string;
+      /** ISO 4217 code of every price (config CURRENCY), for amounts in mails. */
+      currency: string;
       /** Takes an eSIM profile from inventory for a SIM moving to eSIM (SimActionsService.reserveEsim). */
       reserveEsim(reference: string): Promise<string>;
     },
@@ -105,10 +107,12 @@ export class SimFulfiller implements OrderFulfiller {
       // Mailed once: the line is marked fulfilled in this transaction, so it never runs again after commit.
       if (sim.activationCode && subscriber) {
         const [, smdpAddress = '', matchingId = ''] = /^LPA:1\$([^$]+)\$(.+)$/.exec(sim.activationCode) ?? [];
+        // The plan's name in the language the mail is written in.
+        const planName = (await this.d.catalogue.snapshot(subscriber.locale)).plans.get(plan.id)?.name ?? plan.name;
         await this.d.mail.enqueue(tx, order.email, subscriber.locale, {
           kind: 'esim-ready',
           firstName: subscriber.firstName,
-          planName: plan.name,
+          planName,
           activationCode: sim.activationCode,
           smdpAddress,
           matchingId,
@@ -259,9 +263,12 @@ export class SimFulfiller implements OrderFulfiller {
     const ctx = action.context as ActionContext;
     if (!ctx.paid || !action.subscriberId) return null;
     let note: string;
+    let outcome: 'kept' | 'free' | 'refunded';
     if (action.type === 'activate') {
+      outcome = 'kept';
       note = 'Your plan stays paid: you can try the activation again, or contact customer support and we will finish it for you.';
     } else if (ctx.charge && ctx.charge.amount === 0) {
+      outcome = 'free';
       note = 'The network could not make this change. It was free, so nothing was charged.';
     } else if (ctx.charge) {
       await creditBalance(tx, {
@@ -271,6 +278,7 @@ export class SimFulfiller implements OrderFulfiller {
         description: 'A paid SIM change the network could not make',
         sourceKey: `carrier-failed:${action.id}`,
       });
+      outcome = 'refunded';
       note = `The network could not make this change. The ${(ctx.charge.amount / 100).toFixed(2)} you paid is on your account balance.`;
     } else {
       return null;
@@ -282,7 +290,9 @@ export class SimFulfiller implements OrderFulfiller {
         kind: 'sim-action-failed',
         firstName: subscriber.firstName,
         number: sim?.mdn ?? sim?.iccid ?? '',
-        note,
+        // The outcome, not the English note: the mail words it in the subscriber's language.
+        outcome,
+        ...(outcome === 'refunded' && ctx.charge ? { amount: ctx.charge.amount, currency: this.d.currency } : {}),
         link: `${this.d.publicUrl}/dashboard/sim`,
       });
     }
