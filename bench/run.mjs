@@ -3,6 +3,7 @@
 //  1. Initial JS of the home route (gzip KB), from the build's manifest (bench/initial-js.mjs: entry,
 //     its static imports, the home route's chunks and the startup messages; budget 140 KB), and, for
 //     comparison, every script Chromium loads for `/` until the network is idle (later prefetches too).
+//     Also the largest language's message chunk, and that the initial JS carries one language only.
 //  2. GET /public/plan_category vs the bare constant-JSON GET /public/ping of the same server:
 //     req/s and p99 of each, and the ratio (catalogue ÷ ping) — the machine cancels out.
 //  3. Server rendering (bench/pages.mjs): GET / against the static GET /index.html, and Lighthouse on
@@ -21,7 +22,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { checkoutThroughput } from './checkout.mjs';
 import { lighthouse, renderThroughput } from './pages.mjs';
-import { initialJs as builtInitialJs } from './initial-js.mjs';
+import { initialJs as builtInitialJs, messageChunks } from './initial-js.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -159,6 +160,7 @@ if (!existsSync(path.join(webDist, 'index.html')) || process.env.BENCH_SKIP_BUIL
 }
 
 const built = builtInitialJs(webDist);
+const messages = messageChunks(webDist);
 const server = await startServer();
 let out;
 try {
@@ -188,6 +190,8 @@ const lines = [
   `| figure | value | budget | verdict |`,
   `|---|---|---|---|`,
   `| home route initial JS (gzip; entry + static imports + home route + startup messages, React 19) | ${built.gzipKb.toFixed(1)} KB (${built.rawKb.toFixed(0)} KB raw, ${built.files.length} files) | ≤ ${budgets.initialJsKb} KB | ${ok(built.gzipKb <= budgets.initialJsKb)} |`,
+  `| largest message catalogue chunk (gzip; of ${messages.languages.length} languages, each a startup and a rest chunk loaded on demand) | ${messages.largest.gzipKb.toFixed(1)} KB (${messages.largest.code} ${messages.largest.part}) | — | — |`,
+  `| languages whose messages the initial JS of / carries (must be the active one only, so it does not grow with the number of languages) | ${built.languages.join(', ')} | en only | ${ok(built.languages.length === 1 && built.languages[0] === 'en')} |`,
   `| every script Chromium loads for / until network idle (gzip; includes the idle prefetch of the other messages) | ${out.js.gzipKb.toFixed(1)} KB (${out.js.rawKb.toFixed(0)} KB raw, ${out.js.files.length} files) | — | — |`,
   `| GET /public/ping (baseline) | ${out.ping.rps.toFixed(0)} req/s, p99 ${out.ping.p99} ms | — | — |`,
   `| GET /public/plan_category | ${out.cat.rps.toFixed(0)} req/s, p99 ${out.cat.p99} ms | — | — |`,
