@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOnListSchema, planCategoryListSchema, planSchema, type AddOn, type PlanCategory } from '@app/shared/contracts/catalogue';
+import { addOnListSchema, planCategoryListSchema, planPricingListSchema, planSchema, type AddOn, type PlanCategory } from '@app/shared/contracts/catalogue';
+import { quoteSchema } from '@app/shared/contracts/checkout';
 import type { OpsOutput } from '../../ops/commands.js';
 import { buildTestApp } from '../../test/helpers.js';
 import { catalogueTranslationsCommand } from './catalogue.ops.js';
@@ -123,6 +124,23 @@ describe('catalogue texts in the requested language', () => {
     expect(one.headers.vary).toMatch(/accept-language/);
     // Prices carry no text: no Vary on the language.
     expect((await get('/public/plan_pricing?isActive=true', 'es')).headers.vary ?? '').not.toMatch(/accept-language/);
+  });
+
+  it('names quote lines of catalogue items in the reader’s language; what the order records stays English', async () => {
+    const english = paygo(await categories());
+    const starter = plan(english, 'paygo-starter-sim');
+    const priceId = planPricingListSchema.parse((await get(`/public/plan_pricing?planId=${starter.id}&isActive=true`)).json())[0]!.id;
+    const voice = addOnListSchema.parse((await get('/public/add-on_plan?isActive=true')).json()).find((a) => a.name === en['addon.voice-100.name'])!;
+    const items = [
+      { _type: 'plan', planId: starter.id, priceId, categoryId: english.id, quantity: 1 },
+      { _type: 'addon', addonId: voice.id, planId: starter.id, categoryId: english.id, quantity: 1 },
+    ];
+    const quote = (lang: string) =>
+      t.app.inject({ method: 'POST', url: '/public/sim/purchase/price', headers: { 'accept-language': lang }, payload: { items } }).then((r) => quoteSchema.parse(r.json()));
+    const [es, enQuote] = [await quote('es'), await quote('en')];
+    expect(es.lines.map((l) => l.name)).toEqual(['Prepago Inicial SIM física', 'Paquete de voz 100']);
+    expect(enQuote.lines.map((l) => l.name)).toEqual([starter.name, voice.name]);
+    expect(es.total).toBe(enQuote.total);
   });
 
   it('start-up loading adds what is missing and keeps stored texts; the ops reload replaces what differs', async () => {

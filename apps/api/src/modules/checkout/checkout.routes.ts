@@ -44,6 +44,8 @@ import type { MoneyService } from './money.service.js';
 import type { OrderCaller, OrdersService } from './orders.service.js';
 import type { PaymentService } from './payments.service.js';
 import type { QuoteService } from './quote.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { localLineNames } from '../catalogue/line-names.js';
 
 export interface CheckoutRouteDeps {
   quotes: QuoteService;
@@ -53,6 +55,8 @@ export interface CheckoutRouteDeps {
   invoices: InvoiceService;
   money: MoneyService;
   gateways: PaymentGateways;
+  /** Names quote and order lines in the reader's language (decision 210). */
+  catalogue: CatalogueService;
 }
 
 const idParams = z.object({ id: idSchema });
@@ -71,6 +75,7 @@ export function checkoutRoutes(d: CheckoutRouteDeps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const me = (req: FastifyRequest): OrderCaller => ({ subscriberId: req.subscriber.id });
+    app.addHook('preSerialization', localLineNames(d.catalogue));
 
     // --- quotes and purchases ----------------------------------------------------------------------
     for (const prefix of ['/public', '/subscriber'] as const) {

@@ -48,6 +48,8 @@ import { requestLocale } from '../../lib/request-locale.js';
 import type { PortingService } from './porting.service.js';
 import type { SimActionsService } from './sim-actions.service.js';
 import type { SimsService } from './sims.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { localLineNames } from '../catalogue/line-names.js';
 
 const iccidParams = z.object({ id: z.string().trim().min(6).max(32) });
 const toggleParams = simIdParamsSchema.extend({ state: z.enum(['enable', 'disable']) });
@@ -58,9 +60,11 @@ const portParams = z.object({ id: z.uuid() });
  * session, call one service. Paid actions (renew, extend, change, recovery, add-ons, top-up) answer
  * a quote with their effect (`/price`) or create a checkout order to pay (see contracts/sims.ts).
  */
-export function simRoutes(simsService: SimsService, porting: PortingService, paid: SimActionsService) {
+export function simRoutes(simsService: SimsService, porting: PortingService, paid: SimActionsService, catalogue: CatalogueService) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // Quote lines of paid SIM actions in the reader's language (decision 210).
+    app.addHook('preSerialization', localLineNames(catalogue));
     const who = (req: { subscriber: { id: string; email: string } }) => ({ id: req.subscriber.id, email: req.subscriber.email });
 
     // --- paid SIM actions (quote → order; paid through /subscriber/payment) -------------------------------
