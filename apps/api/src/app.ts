@@ -100,7 +100,12 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
 
   if (webDist) {
     const renderer = config.SSR
-      ? await ServerRenderer.load(app, { webDist, publicUrl: config.publicUrl, catalogueVersion: async () => (await s.catalogue.categories()).etag })
+      ? await ServerRenderer.load(app, {
+          webDist,
+          publicUrl: config.publicUrl,
+          // The language's texts are part of the page: its categories' and add-ons' ETags.
+          catalogueVersion: async (locale) => `${(await s.catalogue.categories(locale)).etag}${(await s.catalogue.addOns('true', locale)).etag}`,
+        })
       : undefined;
     await registerStaticWeb(app, webDist, { categories: async () => (await s.catalogue.snapshot()).categories, renderer });
   }

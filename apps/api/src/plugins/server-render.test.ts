@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryRouteName, planPath, visibleCategories } from '@app/shared/rules/catalogue';
+import { categoryPath, planPath, visibleCategories } from '@app/shared/rules/catalogue';
 import { SUPPORTED_LOCALES } from '@app/shared/rules/locales';
 import { PUBLIC_PAGES } from '@app/shared/rules/site-routes';
 import { plans } from '../db/schema/all.js';
+import { loadCatalogueTranslations } from '../modules/catalogue/catalogue-translations.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 
 /**
@@ -95,7 +96,7 @@ describe('server-rendered public pages', () => {
     const snapshot = await t.services.catalogue.snapshot();
     const onSale = (planId: string) => snapshot.prices.filter((p) => p.planId === planId && p.isActive);
 
-    const list = text(rootHtml((await get(`/plan/${encodeURIComponent(categoryRouteName(category.name))}`)).body));
+    const list = text(rootHtml((await get(categoryPath(category))).body));
     for (const plan of category.plans.filter((p) => p.isActive)) {
       expect(list).toContain(plan.name);
       for (const price of onSale(plan.id)) expect(list).toContain(usd(price.price));
@@ -201,5 +202,27 @@ describe('server-rendered public pages', () => {
       t.services.catalogue.invalidate();
     }
     expect(text(rootHtml((await get(url)).body))).not.toContain('(renamed)');
+  });
+
+  it('renders the catalogue in the page’s language, and renders again when its texts change (decision 210)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'catalogue-texts-'));
+    const load = async (texts: Record<string, string>) => {
+      writeFileSync(path.join(dir, 'es.json'), JSON.stringify(texts));
+      await loadCatalogueTranslations(t.db, 'overwrite', { dir });
+      t.services.catalogue.invalidate();
+    };
+    try {
+      await load({ 'category.paygo.name': 'Prepago', 'category.paygo.description': 'Paga solo lo que usas.' });
+      const es = await get('/plan/paygo', { 'accept-language': 'es' });
+      expect(es.headers['content-language']).toBe('es');
+      expect(text(rootHtml(es.body))).toContain('Paga solo lo que usas.');
+      expect(text(rootHtml((await get('/plan/paygo')).body))).not.toContain('Paga solo lo que usas.');
+      await load({ 'category.paygo.name': 'Prepago', 'category.paygo.description': 'Paga solo lo que usas, mes a mes.' });
+      expect(text(rootHtml((await get('/plan/paygo', { 'accept-language': 'es' })).body))).toContain('Paga solo lo que usas, mes a mes.');
+    } finally {
+      for (const table of ['plan_category_translations', 'plan_translations', 'add_on_translations']) await t.pool.query(`delete from ${table} where locale = 'es'`);
+      t.services.catalogue.invalidate();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -62,8 +62,11 @@ export function encodedPage(page: RenderedPage & { html: string }, encoding: 'br
 export interface ServerRendererOptions {
   webDist: string;
   publicUrl: string;
-  /** Changes whenever the catalogue does (its response's ETag): cached pages made before are stale. */
-  catalogueVersion: () => Promise<string>;
+  /**
+   * Changes whenever the catalogue does in that language (its responses' ETags: prices and texts,
+   * decision 210): cached pages made before are stale.
+   */
+  catalogueVersion: (locale: LocaleCode) => Promise<string>;
 }
 
 export const CACHE_TTL_MS = 5 * 60_000;
@@ -182,7 +185,7 @@ export class ServerRenderer {
     // Not-found pages are not kept: anyone can ask for any number of them.
     if (status !== 200) return this.renderPage(pathname, search, locale, status, indexable);
     const key = `${locale} ${pathname}${search}`;
-    const version = await this.options.catalogueVersion().catch(() => 'unknown');
+    const version = await this.options.catalogueVersion(locale).catch(() => 'unknown');
     const hit = this.cache.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < CACHE_TTL_MS) return hit.page;
     const running = this.inFlight.get(key);
