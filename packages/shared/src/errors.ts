@@ -108,6 +108,8 @@ const ERROR_TEXTS: Record<ErrorCode, string> = {
   PHYSICAL_SIM_ONLY: 'This action is only available for physical SIM cards.',
   /** A replacement card (refresh or recovery onto a new SIM card) that is unknown, sold to someone else or in use. */
   SIM_CARD_NOT_AVAILABLE: 'This SIM card cannot be used. Please check the ICCID printed on the card.',
+  /** A card the network knows but that was sold without a plan (a blank or replacement card): nothing to add to an account. */
+  SIM_CARD_HAS_NO_PLAN: 'This SIM card has no plan yet, so there is nothing to add to your account.',
   CARRIER_UNAVAILABLE: 'The network is not answering right now. Please try again in a moment.',
 
   // --- porting (spec §8) -------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export const StorageKey = {
   socialRemember: 'socialRemember',
   /** sessionStorage: the address waiting for its e-mailed code, so a reload returns to the code screen. */
   pendingVerification: 'pendingVerification',
+  /** sessionStorage: the last /dashboard/add-sims run, line by line, for /assign-result (survives a reload). */
+  assignReport: 'assignReport',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -32,4 +34,5 @@ export const SESSION_SCOPED_KEYS: readonly StorageKey[] = [
   StorageKey.cards,
   StorageKey.addOns,
   StorageKey.dashboard,
+  StorageKey.assignReport,
 ];

@@ -161,6 +161,14 @@ export const simSchema = z.object({
 });
 export type Sim = z.infer<typeof simSchema>;
 
+/**
+ * POST /subscriber/sim/:id/assign (`:id` = the ICCID or ESN printed on the card): the SIM put into the
+ * account, or already there. Unknown or someone else's → 404 SIM_NOT_FOUND; a card sold without a
+ * plan → 409 SIM_CARD_HAS_NO_PLAN; not a SIM number → 400.
+ */
+export const simAssignResultSchema = z.object({ outcome: z.enum(['assigned', 'already_yours']), sim: simSchema });
+export type SimAssignResult = z.infer<typeof simAssignResultSchema>;
+
 export const simListQuerySchema = z.object({
   /** Matches ICCID, ESN or number (digits). */
   query: z.string().trim().max(40).optional(),

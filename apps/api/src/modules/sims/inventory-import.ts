@@ -1,5 +1,5 @@
 import type { InventoryItem } from '../../adapters/carrier/carrier.js';
-import { isValidIccid } from './sims.service.js';
+import { isValidIccid } from '@app/shared/rules/sim-numbers';
 
 /**
  * Reads the supplier's inventory file: CSV with a header naming at least `iccid` and `kind`

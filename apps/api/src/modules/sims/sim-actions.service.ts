@@ -16,7 +16,8 @@ import type { OrdersService } from '../checkout/orders.service.js';
 import type { PricingSettings, QuoteService } from '../checkout/quote.service.js';
 import type { CarrierActionService } from './carrier-actions.service.js';
 import { bundle, findOwnedSim, findSimByIccid, openActionOfType, type SimBundle, type SimRow } from './sims.repository.js';
-import { isValidIccid, type SimsService } from './sims.service.js';
+import { isValidIccid } from '@app/shared/rules/sim-numbers';
+import type { SimsService } from './sims.service.js';
 
 /**
  * The paid SIM actions (renew, extend, change plan, recovery, add-ons for a SIM, balance top-up)

@@ -57,6 +57,13 @@ export async function findSimByIccid(exec: Executor, iccid: string, lock = false
   return row;
 }
 
+/** By the ESN printed on a card (stored as the supplier wrote it; compared without case). */
+export async function findSimByEsn(exec: Executor, esn: string, lock = false): Promise<SimRow | undefined> {
+  const q = exec.select().from(sims).where(sql`upper(${sims.esn}) = ${esn.toUpperCase()}`).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
 export async function bundle(exec: Executor, rows: SimRow[]): Promise<SimBundle[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);

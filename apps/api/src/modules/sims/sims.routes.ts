@@ -22,6 +22,7 @@ import {
   simLookupQuerySchema,
   simLookupSchema,
   simActionQuoteSchema,
+  simAssignResultSchema,
   simAddOnsPurchaseSchema,
   simAddOnsRequestSchema,
   simChangePlanPurchaseSchema,
@@ -139,8 +140,8 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     app.post('/subscriber/sim/:id/reconnect', { schema: { params: simIdParamsSchema, response: { 202: simSchema } } }, async (req, reply) =>
       reply.code(202).send(await simsService.reconnect(req.subscriber.id, req.params.id)),
     );
-    // Here the id is the ICCID printed on the card: the SIM is not in the account yet.
-    app.post('/subscriber/sim/:id/assign', { schema: { params: iccidParams, response: { 200: simSchema } } }, (req) =>
+    // Here the id is the ICCID or ESN printed on the card: the SIM is not in the account yet.
+    app.post('/subscriber/sim/:id/assign', { schema: { params: iccidParams, response: { 200: simAssignResultSchema } } }, (req) =>
       simsService.assign(req.subscriber.id, req.params.id),
     );
     app.post('/subscriber/sim/:id/pwg/wfc', { schema: { params: simIdParamsSchema, body: wifiCallingBodySchema, response: { 202: simSchema } } }, async (req, reply) =>

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AddOn, Plan } from '@app/shared/contracts/catalogue';
 import type { Sim } from '@app/shared/contracts/sims';
 import { deriveSim, isUsZipFormat, recoverability } from '@app/shared/rules/sims';
+import { classifySimNumber, isValidIccid } from '@app/shared/rules/sim-numbers';
 import { ERRORS } from '@app/shared/errors';
 import type { Carrier, E911Address, PlanSpec, PortDetails } from '../../adapters/carrier/carrier.js';
 import type { Db } from '../../db/client.js';
@@ -15,6 +16,7 @@ import type { CarrierActionService } from './carrier-actions.service.js';
 import {
   bundle,
   findOwnedSim,
+  findSimByEsn,
   findSimByIccid,
   listSims,
   listUsage,
@@ -38,21 +40,6 @@ export interface SimPageOptions {
 }
 
 const ZIP_FIELD = (message: string): FieldError[] => [{ field: 'zip', message }];
-
-/** ICCIDs carry a Luhn check digit (ITU-T E.118). */
-export function isValidIccid(iccid: string): boolean {
-  if (!/^89\d{16,18}$/.test(iccid)) return false;
-  let sum = 0;
-  for (let i = 0; i < iccid.length; i++) {
-    let d = Number(iccid[iccid.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export function planSpec(plan: Plan, days: number): PlanSpec {
   return { code: plan.id, days, dataMb: plan.dataMb, voiceMinutes: plan.voiceMinutes, sms: plan.sms };
@@ -301,15 +288,30 @@ export class SimsService {
     });
   }
 
-  /** Puts a SIM bought without an account (or by the subscriber as a visitor) into this account. */
-  async assign(subscriberId: string, iccid: string): Promise<Sim> {
-    return this.db.transaction(async (tx) => {
-      const sim = await findSimByIccid(tx, iccid.trim(), true);
-      // Someone else's SIM answers like an unknown one.
-      if (!sim || (sim.subscriberId !== null && sim.subscriberId !== subscriberId)) throw appError('SIM_NOT_FOUND');
-      if (sim.subscriberId === null) await tx.update(sims).set({ subscriberId }).where(eq(sims.id, sim.id));
-      return (await this.views(tx, [{ ...sim, subscriberId }]))[0]!;
+  /**
+   * Puts a SIM sold with a plan but in no account (bought by someone else for this subscriber, or a
+   * retail card) into this account, named by the ICCID or ESN printed on it. Someone else's SIM
+   * answers like an unknown one; a card the network knows but that was sold without a plan (a blank
+   * or replacement card) says so, since there is nothing to add; a SIM already here says that too.
+   */
+  async assign(subscriberId: string, number: string): Promise<{ outcome: 'assigned' | 'already_yours'; sim: Sim }> {
+    const c = classifySimNumber(number);
+    if ('problem' in c) {
+      throw appError('VALIDATION_FAILED', { errors: [{ field: 'id', message: 'Must be the ICCID (89…, with its check digit) or the ESN printed on the card', code: 'invalid' }] });
+    }
+    const found = await this.db.transaction(async (tx) => {
+      const sim = c.kind === 'iccid' ? await findSimByIccid(tx, c.value, true) : await findSimByEsn(tx, c.value, true);
+      if (!sim) return undefined;
+      if (sim.subscriberId !== null && sim.subscriberId !== subscriberId) throw appError('SIM_NOT_FOUND');
+      const outcome = sim.subscriberId === subscriberId ? ('already_yours' as const) : ('assigned' as const);
+      if (outcome === 'assigned') await tx.update(sims).set({ subscriberId }).where(eq(sims.id, sim.id));
+      return { outcome, sim: (await this.views(tx, [{ ...sim, subscriberId }]))[0]! };
     });
+    if (found) return found;
+    // Not one of ours: a blank card in the network's stock is worth telling apart from a typo.
+    const network = c.kind === 'iccid' ? await this.carrier.lookup(c.value) : undefined;
+    if (network && network.state === 'available') throw appError('SIM_CARD_HAS_NO_PLAN');
+    throw appError('SIM_NOT_FOUND');
   }
 
   // --- Wi-Fi calling -----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import {
   simListSchema,
   simLookupSchema,
   simActionQuoteSchema,
+  simAssignResultSchema,
   simSchema,
   usageLogSchema,
   type E911AddressInput,
@@ -71,6 +72,19 @@ export async function activateOwnSim(client: QueryClient, id: string, zip: strin
   const path = `/subscriber/sim/${encodeURIComponent(id)}/${retry ? 'reactivate' : 'activate'}`;
   const sim = await api.post(path, { zip }, { schema: simSchema, toast });
   return storeSim(client, sim);
+}
+
+/**
+ * Puts a SIM into the account by the ICCID or ESN printed on it (one line of /dashboard/add-sims).
+ * The caller reports every outcome itself, so nothing is toasted.
+ */
+export function assignSim(number: string) {
+  return api.post(`/subscriber/sim/${encodeURIComponent(number)}/assign`, undefined, { schema: simAssignResultSchema, toast: false });
+}
+
+/** After SIMs joined the account: every SIM screen reads the list again. */
+export function refreshSimLists(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: simsKey });
 }
 
 // --- usage -----------------------------------------------------------------------------------------------
