@@ -9,8 +9,7 @@ import ErrorPage from '../features/content/pages/error-page';
 
 /**
  * Every route of spec §2. Each page is its own chunk (route `lazy`), so the first visit downloads the
- * shell plus one page. Pages other issues will build render the site layout with their title until
- * then (`titled`).
+ * shell plus one page. Every route has its page (no title-only placeholders remain).
  */
 
 /**
@@ -51,12 +50,6 @@ function page(load: () => Promise<PageModule>, handle: RouteHandle = {}): Pick<R
 /** A lazy page whose messages are all in the startup groups (src/lib/intl/startup-groups.json): home. */
 function startupPage(load: () => Promise<PageModule>, handle: RouteHandle = {}): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => loaded(await load(), handle) };
-}
-
-/** A page whose content comes with a later issue: the real layout and its translated title. */
-function titled(path: string | null, titleId: string): RouteObject {
-  const load: RouteObject['lazy'] = async () => ({ Component: (await Promise.all([import('./routes/titled-page'), ensureAllMessages()]))[0].default });
-  return path === null ? { index: true, handle: { titleId }, lazy: load } : { path, handle: { titleId }, lazy: load };
 }
 
 const planGroupRoutes: RouteObject[] = PLAN_GROUPS.map(({ path }) => ({
@@ -154,7 +147,7 @@ function pages(): RouteObject[] {
               { path: 'transaction', ...page(() => import('../features/billing/pages/transactions-page')) },
               { path: 'usage', ...page(() => import('./routes/dashboard-usage')) },
               { path: 'add-sims', ...page(() => import('../features/sims/pages/add-sims-page')) },
-              titled('purchase/sim', 'page.dashboard.purchaseSim.title'),
+              { path: 'purchase/sim', ...page(() => import('./routes/dashboard-purchase-sim')) },
             ],
           },
         ],

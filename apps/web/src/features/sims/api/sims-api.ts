@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { addOnListSchema, planCategoryListSchema, planPricingListSchema } from '@app/shared/contracts/catalogue';
+import { quoteSchema, type Quote, type ShippingAddress } from '@app/shared/contracts/checkout';
 import {
   portRequestListSchema,
   portRequestSchema,
@@ -295,4 +296,40 @@ export async function setWifiCalling(client: QueryClient, simId: string, body: W
 /** The same by the ICCID on the card, signed out; the answer says only that the change is on its way. */
 export function setWifiCallingByIccid(iccid: string, body: WifiCallingBody) {
   return api.post(`/public/sim/${encodeURIComponent(iccid.trim())}/wfc`, body, { schema: publicWifiCallingResultSchema, toast: false });
+}
+
+// --- SIM cards shipped: blank cards, or a replacement for one SIM (decision 177) ---------------------------
+
+/** Blank SIM cards (POST /subscriber/sim/purchase/sim) or a replacement card for a physical SIM (…/reorder/purchase). */
+export type CardOrder = { kind: 'cards'; quantity: number } | { kind: 'replacement'; simId: string };
+
+function cardPaths(order: CardOrder): { price: string; buy: string } {
+  if (order.kind === 'cards') return { price: '/subscriber/sim/purchase/sim/price', buy: '/subscriber/sim/purchase/sim' };
+  const sim = `/subscriber/sim/${encodeURIComponent(order.simId)}/reorder/purchase`;
+  return { price: `${sim}/price`, buy: sim };
+}
+
+/** The server's price for the cards shipped to `country` by the chosen delivery option (the cheapest when none is chosen). */
+export const cardQuoteOptions = (order: CardOrder, country: string, shippingRateId: string | undefined) => {
+  const body = { ...(order.kind === 'cards' ? { quantity: order.quantity } : {}), shippingCountry: country, ...(shippingRateId ? { shippingRateId } : {}) };
+  return queryOptions({
+    queryKey: ['subscriber', 'sim-card-quote', order, body] as const,
+    queryFn: async ({ signal }): Promise<Quote> => {
+      const path = cardPaths(order).price;
+      if (order.kind === 'cards') return api.post(path, body, { signal, schema: quoteSchema, toast: false });
+      return (await api.post(path, body, { signal, schema: simActionQuoteSchema, toast: false })).quote;
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** Places the card order (one per `requestId`); paid on checkout's pages like any order. */
+export function purchaseCards(
+  order: CardOrder,
+  body: { shippingAddress: ShippingAddress; shippingRateId?: string | undefined; expectedTotal: number; requestId: string },
+): Promise<PurchaseResult> {
+  return api.post(cardPaths(order).buy, { ...(order.kind === 'cards' ? { quantity: order.quantity } : {}), ...body }, { schema: purchaseResultSchema, toast: false });
 }

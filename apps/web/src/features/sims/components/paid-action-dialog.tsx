@@ -2,7 +2,6 @@ import { useRef, useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Quote } from '@app/shared/contracts/checkout';
 import type { SimActionEffect } from '@app/shared/contracts/sims';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,6 +12,7 @@ import { formatMoney } from '../../../lib/use-format-money';
 import { paidActionQuoteOptions, purchasePaidAction, type PaidSimAction } from '../api/sims-api';
 import { usePayOrder } from '../pay-order';
 import { newRequestId } from '../../../lib/request-id';
+import { QuoteSummary } from './quote-summary';
 
 /**
  * Every paid SIM action goes through here (decision 175): the server's quote and what the action
@@ -147,47 +147,5 @@ function EffectText({ effect, total }: { effect: SimActionEffect; total: string 
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** The quote's lines and totals exactly as the server priced them (nothing is added up here). */
-function QuoteSummary({ quote }: { quote: Quote }) {
-  const intl = useIntl();
-  const money = (cents: number) => formatMoney(cents, intl.locale, quote.currency);
-  const percent = (bps: number) => intl.formatNumber(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 });
-  return (
-    <dl className="paid-action__summary" data-testid="paid-action-summary">
-      {quote.lines.map((line) => (
-        <div key={line.key}>
-          <dt>
-            {line.name}
-            {line.quantity > 1 ? <span className="muted"> × {line.quantity}</span> : null}
-          </dt>
-          <dd>{money(line.total)}</dd>
-        </div>
-      ))}
-      {quote.tax > 0 ? (
-        <div>
-          <dt>
-            <FormattedMessage id="checkout.summary.tax" values={{ rate: percent(quote.taxRateBps) }} />
-          </dt>
-          <dd>{money(quote.tax)}</dd>
-        </div>
-      ) : null}
-      {quote.surcharge > 0 ? (
-        <div>
-          <dt>
-            <FormattedMessage id="checkout.summary.surcharge" values={{ rate: percent(quote.surchargeBps) }} />
-          </dt>
-          <dd>{money(quote.surcharge)}</dd>
-        </div>
-      ) : null}
-      <div className="paid-action__total">
-        <dt>
-          <FormattedMessage id="checkout.summary.total" />
-        </dt>
-        <dd data-testid="paid-action-total">{money(quote.total)}</dd>
-      </div>
-    </dl>
   );
 }
