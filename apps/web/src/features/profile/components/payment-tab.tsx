@@ -33,6 +33,28 @@ const settingsSchema = z.object({
 type SettingsForm = z.input<typeof settingsSchema>;
 const FIELDS = ['whenBelow', 'topUpAmount', 'balanceThreshold'] as const;
 
+/** A quota threshold as typed (whole minutes, texts or MB); empty switches it off. */
+export function toWhole(text: string): number | null {
+  const t = text.trim();
+  if (!t) return null;
+  return /^\d{1,7}$/.test(t) ? Number(t) : Number.NaN;
+}
+
+const whole = (rule: z.ZodType<number | null, number | null>) => z.string().transform(toWhole).pipe(rule);
+
+const quotaSchema = z.object({
+  callBelow: whole(profilePatchSchema.shape.callBelow.unwrap()),
+  smsBelow: whole(profilePatchSchema.shape.smsBelow.unwrap()),
+  dataBelow: whole(profilePatchSchema.shape.dataBelow.unwrap()),
+});
+type QuotaForm = z.input<typeof quotaSchema>;
+const QUOTA_FIELDS = ['callBelow', 'smsBelow', 'dataBelow'] as const;
+
+function quotaValues(profile: Profile): QuotaForm {
+  const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return { callBelow: text(profile.callBelow), smsBelow: text(profile.smsBelow), dataBelow: text(profile.dataBelow) };
+}
+
 function formValues(profile: Profile): SettingsForm {
   return {
     whenBelow: fromCents(profile.whenBelow),
@@ -124,6 +146,8 @@ export function PaymentTab({ profile, cardsSection }: { profile: Profile; cardsS
         </form>
       </section>
 
+      <QuotaSettings profile={profile} />
+
       {/* Saved cards come from the payments feature, composed in app/ (features do not import each other). */}
       {cardsSection ?? (
         <section className="profile-section" aria-labelledby="payment-cards-title">
@@ -136,5 +160,57 @@ export function PaymentTab({ profile, cardsSection }: { profile: Profile; cardsS
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * Auto top-up of a SIM's minutes, texts or data (spec §3 "Auto top-up settings", decision 167): the
+ * thresholds are the account's (every active SIM), stored on the profile; below one, the cheapest
+ * add-on of that kind the SIM's plan allows is bought with the auto top-up card.
+ */
+function QuotaSettings({ profile }: { profile: Profile }) {
+  const intl = useIntl();
+  const message = useValidationMessage();
+  const { form, onSubmit } = useProfileForm(quotaSchema, quotaValues, profile, QUOTA_FIELDS);
+  const {
+    register,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  const cardOn = profile.autoTopUpPaymentMethodId !== null;
+  const field = (name: (typeof QUOTA_FIELDS)[number]) => (
+    <FormField
+      label={<FormattedMessage id={`profile.quota.${name}`} />}
+      hint={<FormattedMessage id={`profile.quota.${name}Hint`} />}
+      error={message(errors[name]?.message, intl.formatMessage({ id: `profile.quota.${name}` }))}
+    >
+      {(c) => <input {...c} {...register(name)} className="input" inputMode="numeric" autoComplete="off" dir="ltr" />}
+    </FormField>
+  );
+  return (
+    <section className="profile-section" aria-labelledby="payment-quota-title">
+      <h3 id="payment-quota-title" className="profile-section__title">
+        <FormattedMessage id="profile.quota.title" />
+      </h3>
+      <p className="field-hint">
+        <FormattedMessage id="profile.quota.lead" />
+      </p>
+      {cardOn ? null : (
+        <p className="notice notice--info" data-testid="quota-no-card">
+          <FormattedMessage id="profile.quota.noCard" />
+        </p>
+      )}
+      <form className="form-stack" onSubmit={onSubmit} noValidate aria-labelledby="payment-quota-title">
+        <div className="form-row">
+          {field('callBelow')}
+          {field('smsBelow')}
+          {field('dataBelow')}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
+            <FormattedMessage id={isSubmitting ? 'form.saving' : 'form.save'} />
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

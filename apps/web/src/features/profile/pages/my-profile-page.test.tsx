@@ -47,6 +47,26 @@ describe('My Profile — Payment tab', () => {
   });
 });
 
+describe('My Profile — auto top-up of minutes, texts and data', () => {
+  it('saves the quota thresholds as whole numbers on their own, empty meaning off, and says when no card is chosen', async () => {
+    const { sent } = renderPage('/dashboard/my-profile', { 'PATCH /subscriber/profile': (req) => ({ ...profile, ...(req.body as object) }) });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Auto top-up of minutes, texts and data' });
+    expect(within(section).getByTestId('quota-no-card').textContent).toContain('No card is chosen for auto top-up yet');
+    await user.type(within(section).getByLabelText('Minutes below'), '2.5');
+    await user.click(within(section).getByRole('button', { name: 'Save changes' }));
+    expect(await within(section).findByText('Must be a number')).toBeTruthy();
+    expect(sent('PATCH /subscriber/profile')).toHaveLength(0);
+
+    await user.clear(within(section).getByLabelText('Minutes below'));
+    await user.type(within(section).getByLabelText('Minutes below'), '20');
+    await user.type(within(section).getByLabelText('Data below (MB)'), '512');
+    await user.click(within(section).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent('PATCH /subscriber/profile')[0]?.body).toEqual({ callBelow: 20, smsBelow: null, dataBelow: 512 }));
+    expect((within(section).getByLabelText('Data below (MB)') as HTMLInputElement).value).toBe('512');
+  });
+});
+
 describe('My Profile — Security tab', () => {
   it('deletes the account only with the right password, then signs out and says goodbye', async () => {
     const { router } = renderPage('/dashboard/my-profile?tab=security', {

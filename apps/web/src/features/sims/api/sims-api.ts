@@ -12,12 +12,14 @@ import {
   simLookupSchema,
   simActionQuoteSchema,
   simAssignResultSchema,
+  simRefreshResultSchema,
   simSchema,
   usageLogSchema,
   type E911AddressInput,
   type PortDetailsInput,
   type PortRequestView,
   type Sim,
+  type SimRefreshResult,
 } from '@app/shared/contracts/sims';
 import { purchaseResultSchema, type PurchaseResult } from '@app/shared/contracts/orders';
 import { api, type ApiError } from '../../../lib/api-client';
@@ -332,4 +334,49 @@ export function purchaseCards(
   body: { shippingAddress: ShippingAddress; shippingRateId?: string | undefined; expectedTotal: number; requestId: string },
 ): Promise<PurchaseResult> {
   return api.post(cardPaths(order).buy, { ...(order.kind === 'cards' ? { quantity: order.quantity } : {}), ...body }, { schema: purchaseResultSchema, toast: false });
+}
+
+// --- the card or profile behind a number: eSIM reissue, change to eSIM, a new card (decision 165) ---------
+
+export type CardChange =
+  /** eSIM: a new profile (new QR code); the old one stops working. */
+  | { kind: 'reissue'; simId: string }
+  /** Physical SIM: the number onto a new eSIM profile. */
+  | { kind: 'to_esim'; simId: string }
+  /** Physical SIM: the number onto the card whose ICCID is `esn`. */
+  | { kind: 'new_card'; simId: string; esn: string };
+
+function cardChangeRequest(change: CardChange): { price: string; confirm: string; body: Record<string, string> } {
+  const sim = `/subscriber/sim/${encodeURIComponent(change.simId)}`;
+  switch (change.kind) {
+    case 'reissue':
+      return { price: `${sim}/refresh/price`, confirm: `${sim}/refresh`, body: {} };
+    case 'to_esim':
+      return { price: `${sim}/sim_source/change/purchase/price`, confirm: `${sim}/sim_source/change/purchase`, body: {} };
+    case 'new_card':
+      return { price: `${sim}/refresh/price`, confirm: `${sim}/refresh/esn/activate`, body: { esn: change.esn } };
+  }
+}
+
+export const cardChangeQuoteOptions = (change: CardChange) => {
+  const { price, body } = cardChangeRequest(change);
+  return queryOptions({
+    queryKey: ['subscriber', 'sim-card-change-quote', price, body] as const,
+    queryFn: ({ signal }) => api.post(price, body, { signal, schema: simActionQuoteSchema, toast: false }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+};
+
+/**
+ * Confirms the change at the total shown: free, the network is asked at once and the SIM shows it
+ * pending; with a fee, the answer carries the order to pay (`purchase`). A repeated `requestId`
+ * changes nothing twice.
+ */
+export async function confirmCardChange(client: QueryClient, change: CardChange, expectedTotal: number, requestId: string): Promise<SimRefreshResult> {
+  const { confirm, body } = cardChangeRequest(change);
+  const result = await api.post(confirm, { ...body, expectedTotal, requestId }, { schema: simRefreshResultSchema, toast: false });
+  storeSim(client, result.sim);
+  return result;
 }

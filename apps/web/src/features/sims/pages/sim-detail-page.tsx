@@ -11,6 +11,7 @@ import { ActivateForm, ZIP_CODES } from '../components/activate-form';
 import { AutoToggle } from '../components/auto-toggle';
 import { EsimDelivery } from '../components/esim-delivery';
 import { SimAllowances } from '../components/sim-allowances';
+import { SimCardActions } from '../components/sim-card-actions';
 import { SimPlanActions } from '../components/sim-plan-actions';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
 import { canActivate, currentPlan, formatNumber } from '../sim-format';
@@ -190,6 +191,8 @@ export default function SimDetailPage() {
 
           <SimPlanActions sim={sim} />
 
+          <SimCardActions sim={sim} />
+
           {sim.esim ? <EsimDelivery esim={sim.esim} /> : null}
 
           {plan ? (
@@ -202,6 +205,18 @@ export default function SimDetailPage() {
               <p className="field-hint">
                 <FormattedMessage
                   id="sim.auto.cardHint"
+                  values={{
+                    link: (chunks) => (
+                      <Link to="/dashboard/my-profile?tab=payment" className="text-link">
+                        {chunks}
+                      </Link>
+                    ),
+                  }}
+                />
+              </p>
+              <p className="field-hint" data-testid="sim-quota-hint">
+                <FormattedMessage
+                  id="sim.auto.quotaHint"
                   values={{
                     link: (chunks) => (
                       <Link to="/dashboard/my-profile?tab=payment" className="text-link">
