@@ -80,7 +80,7 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   await app.register(authRoutes(s.auth, s.sessions));
   await app.register(profileRoutes(s.profile));
   await app.register(socialAuthRoutes(s.social, config.publicUrl));
-  await app.register(simRoutes(s.sims, s.porting, s.simActions, s.catalogue));
+  await app.register(simRoutes(s.sims, s.porting, s.simActions, s.catalogue, { portOut: s.portOut, heldAddOns: s.heldAddOns }));
   await app.register(
     checkoutRoutes({
       quotes: s.quotes,

@@ -35,6 +35,8 @@ import { loadMailCatalogues, MailTemplates } from './modules/mail/mail-templates
 import { MailService } from './modules/mail/mail.service.js';
 import { RatesService } from './modules/rates/rates.service.js';
 import { CARRIER_RECONCILE_JOB, CarrierActionService } from './modules/sims/carrier-actions.service.js';
+import { HeldAddOnsService } from './modules/sims/held-add-ons.service.js';
+import { PortOutService } from './modules/sims/port-out.service.js';
 import { PortingService } from './modules/sims/porting.service.js';
 import { SimsService } from './modules/sims/sims.service.js';
 import { SimActionsService } from './modules/sims/sim-actions.service.js';
@@ -73,6 +75,8 @@ export interface Services {
   carrierActions: CarrierActionService;
   sims: SimsService;
   porting: PortingService;
+  portOut: PortOutService;
+  heldAddOns: HeldAddOnsService;
   simActions: SimActionsService;
   autoPay: AutoPayService;
   quotes: QuoteService;
@@ -238,6 +242,7 @@ export async function buildContainer(
   });
   fulfillers.register(simFulfiller);
   carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));
+  carrierActions.onSuccess((tx, action, result) => simFulfiller.mailNewProfile(tx, action, result));
   const autoPay = new AutoPayService({
     db,
     actions: simActions,
@@ -272,6 +277,8 @@ export async function buildContainer(
     carrierActions,
     sims,
     porting: new PortingService(db, carrier, carrierActions, sims),
+    portOut: new PortOutService(db, key('port-out-pin')),
+    heldAddOns: new HeldAddOnsService({ db, catalogue, actions: carrierActions, sims }),
     simActions,
     autoPay,
     quotes,

@@ -111,6 +111,10 @@ const ERROR_TEXTS: Record<ErrorCode, string> = {
   /** A card the network knows but that was sold without a plan (a blank or replacement card): nothing to add to an account. */
   SIM_CARD_HAS_NO_PLAN: 'This SIM card has no plan yet, so there is nothing to add to your account.',
   CARRIER_UNAVAILABLE: 'The network is not answering right now. Please try again in a moment.',
+  /** An add-on kept on the account (bought without a SIM) that is not this subscriber's, or does not exist. */
+  ADDON_NOT_FOUND: 'The add-on could not be found',
+  ADDON_ALREADY_ACTIVATED: 'This add-on is already in use on another SIM.',
+  ADDON_NOT_FOR_THIS_PLAN: 'This add-on cannot be used with the plan of the chosen SIM.',
 
   // --- porting (spec §8) -------------------------------------------------------------------------
   /** `{num}` is replaced by the number. */

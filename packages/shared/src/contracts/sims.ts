@@ -355,3 +355,69 @@ export type SimActionQuote = z.infer<typeof simActionQuoteSchema>;
 /** A refresh: the SIM (with its pending action when free) and the order to pay when it costs something. */
 export const simRefreshResultSchema = z.object({ sim: simSchema, purchase: purchaseResultSchema.nullable() });
 export type SimRefreshResult = z.infer<typeof simRefreshResultSchema>;
+
+// --- port-out (decision 179) ---------------------------------------------------------------------------
+
+/** How long a transfer PIN stays valid. */
+export const PORT_OUT_PIN_DAYS = 7;
+
+/**
+ * GET /subscriber/sim/port/:id/port-out (`:id` = the SIM): what another carrier needs to take the
+ * number: the number, our account number and the transfer PIN (null until one is asked for, or once
+ * it has expired). POST with `{ requestId }` issues a new PIN (the previous one stops working; the
+ * same requestId again answers the same PIN). A SIM without a number → 409 SIM_NOT_ACTIVE_OR_EXPIRED.
+ */
+export const portOutDetailsSchema = z.object({
+  simId: z.uuid(),
+  number: z.string(),
+  accountNumber: z.string(),
+  pin: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** A PIN was issued and has run out (ask for a new one). */
+  expired: z.boolean(),
+});
+export type PortOutDetails = z.infer<typeof portOutDetailsSchema>;
+export const portOutRequestSchema = z.object({ requestId: z.uuid() });
+
+// --- add-ons kept on the account, activated on a SIM (decision 180) ------------------------------------
+
+/**
+ * Add-ons bought without a SIM (a cart of add-ons only, a visitor's add-on purchase) wait on the
+ * account: GET /subscriber/add-on_plan/held lists them; POST /subscriber/add-on_plan/activate puts one
+ * on a SIM of the account (applied at once on an active SIM, with the activation on one not yet on
+ * the network). ADDON_NOT_FOUND (also someone else's), ADDON_ALREADY_ACTIVATED (on another SIM; the
+ * same SIM again answers as the first time), ADDON_NOT_FOR_THIS_PLAN, SIM_NOT_FOUND, SIM_NOT_ACTIVE.
+ */
+export const heldAddOnSchema = z.object({
+  id: z.uuid(),
+  addOnId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int(),
+  dataMb: z.number().int(),
+  voiceMinutes: z.number().int(),
+  sms: z.number().int(),
+  /** Plans it may go on (the SIM's plan must be one of them). */
+  allowedForPlans: z.array(z.uuid()),
+  status: z.enum(['held', 'activated']),
+  simId: z.uuid().nullable(),
+  activatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HeldAddOn = z.infer<typeof heldAddOnSchema>;
+export const heldAddOnListSchema = z.array(heldAddOnSchema);
+export const addOnActivateRequestSchema = z.object({ heldAddOnId: z.uuid(), simId: z.uuid() });
+export const addOnActivateResultSchema = z.object({ addOn: heldAddOnSchema, sim: simSchema });
+
+const addOnItems = z
+  .array(z.object({ addonId: z.uuid(), quantity: z.number().int().min(1).max(10) }))
+  .min(1, 'The cart is empty')
+  .max(20);
+
+/**
+ * POST /public/add-on_plan/purchase/price and /purchase (no sign-in): add-ons for the card whose
+ * ICCID is given (the order is that SIM's account's, as decision 166), or, without one, for the
+ * account of `emailAddress`, kept there until activated on a SIM.
+ */
+export const publicAddOnQuoteRequestSchema = z.object({ items: addOnItems, iccid: z.string().trim().min(6).max(32).optional() });
+export const publicAddOnPurchaseRequestSchema = publicAddOnQuoteRequestSchema.extend({ ...visitorPurchaseFields });

@@ -65,6 +65,14 @@ export const sims = pgTable(
     problem: text(),
     /** What happened to the money of a failed paid action, in words for the subscriber. */
     problemNote: text(),
+    /**
+     * Port-out transfer PIN (decision 179): never stored; derived from the server secret, the SIM and
+     * this generation, issued at `portOutPinIssuedAt` (valid 7 days). A new PIN is the next generation.
+     */
+    portOutPinGeneration: integer().notNull().default(0),
+    portOutPinIssuedAt: ts(),
+    /** The request that issued the current PIN: the same request again changes nothing. */
+    portOutPinRequestId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -121,6 +129,36 @@ export const simAddOns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sim_add_ons_sim_idx').on(t.simId)],
+);
+
+/**
+ * Add-ons bought without a SIM to go on (a cart of add-ons only, or a visitor's add-on purchase):
+ * kept on the account until the subscriber activates them on one of their SIMs (decision 180).
+ * One row per order line; `orderLineId` makes fulfilment write it once.
+ */
+export const heldAddOns = pgTable(
+  'held_add_ons',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    addOnId: uuid()
+      .notNull()
+      .references(() => addOns.id, { onDelete: 'restrict' }),
+    orderLineId: uuid().notNull(),
+    quantity: integer().notNull(),
+    dataMb: integer().notNull().default(0),
+    voiceMinutes: integer().notNull().default(0),
+    sms: integer().notNull().default(0),
+    /** What was paid for it, in cents (credited back if the network refuses it for good). */
+    amount: integer().notNull(),
+    status: text({ enum: ['held', 'activated'] }).notNull().default('held'),
+    simId: uuid().references(() => sims.id, { onDelete: 'set null' }),
+    activatedAt: ts(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('held_add_ons_order_line_key').on(t.orderLineId), index('held_add_ons_subscriber_idx').on(t.subscriberId, t.createdAt)],
 );
 
 export const CARRIER_ACTION_STATES = ['queued', 'sent', 'completed', 'failed'] as const;

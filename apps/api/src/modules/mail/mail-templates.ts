@@ -33,6 +33,18 @@ export type MailContent =
   | { kind: 'payment-failed'; firstName: string; orderNumber: string; total: number; currency: string; reason: 'expired' | 'failed'; link: string }
   /** eSIM delivery: the LPA string and its parts, the iPhone one-tap link and install steps. */
   | { kind: 'esim-ready'; firstName: string; planName: string; activationCode: string; smdpAddress: string; matchingId: string; installLink: string; link: string }
+  /** A new eSIM profile for a number (reissued, or a physical SIM moved to eSIM): the delivery mail's install content. */
+  | {
+      kind: 'esim-reissued';
+      firstName: string;
+      number: string;
+      reason: 'reissue' | 'to_esim';
+      activationCode: string;
+      smdpAddress: string;
+      matchingId: string;
+      installLink: string;
+      link: string;
+    }
   /**
    * A paid change the network could not make, and what happened to the money: the plan stays paid
    * (a failed activation can be tried again), nothing was charged, or `amount` went to the balance.
@@ -341,6 +353,24 @@ export class MailTemplates {
           p(`${prefix}.android`),
           p(`${prefix}.once`),
           { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
+        break;
+      }
+      case 'esim-reissued': {
+        prefix = 'esimReissued';
+        const number = content.number ? displayPhone(content.number) : '';
+        subjectValues = { ...v, number };
+        // The install part is the delivery mail's own words (esimReady.*), so both read the same.
+        blocks = [
+          p(`${prefix}.body`, { number, reason: content.reason }),
+          p(`${prefix}.oldStops`),
+          p('esimReady.iphone'),
+          { link: content.installLink, label: this.t(lang, 'esimReady.installButton') },
+          p('esimReady.manual', { smdpAddress: content.smdpAddress, matchingId: content.matchingId }),
+          { code: content.activationCode },
+          p('esimReady.android'),
+          p('esimReady.once'),
+          { link: content.link, label: this.t(lang, 'esimReady.button') },
         ];
         break;
       }

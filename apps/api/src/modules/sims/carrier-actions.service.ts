@@ -55,6 +55,9 @@ export interface CarrierActionSettings {
 /** Something that must also happen when an action ends for good (checkout: refund or credit). */
 export type ActionFailureListener = (tx: Executor, action: ActionRow, reason: string) => Promise<string | null>;
 
+/** Something that must also happen, in the same transaction, when an action's effects are applied (a mail). */
+export type ActionSuccessListener = (tx: Executor, action: ActionRow, result: OutcomeResult) => Promise<void>;
+
 const PORT_PROGRESS = new Set(['submitted', 'pending']);
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -75,6 +78,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 export class CarrierActionService {
   private failureListeners: ActionFailureListener[] = [];
+  private successListeners: ActionSuccessListener[] = [];
 
   constructor(
     private readonly db: Db,
@@ -88,6 +92,10 @@ export class CarrierActionService {
 
   onFailure(listener: ActionFailureListener): void {
     this.failureListeners.push(listener);
+  }
+
+  onSuccess(listener: ActionSuccessListener): void {
+    this.successListeners.push(listener);
   }
 
   /** Records an action and its send job in the caller's transaction. */
@@ -182,8 +190,10 @@ export class CarrierActionService {
           finishedAt: new Date(),
         })
         .where(eq(carrierActions.id, action.id));
-      if (ok) await this.applyEffects(tx, action, o.result ?? {});
-      else await this.applyFailure(tx, action, o.status, o.reason ?? o.status);
+      if (ok) {
+        await this.applyEffects(tx, action, o.result ?? {});
+        for (const l of this.successListeners) await l(tx, action, o.result ?? {});
+      } else await this.applyFailure(tx, action, o.status, o.reason ?? o.status);
     });
   }
 

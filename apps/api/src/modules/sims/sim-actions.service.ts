@@ -1,3 +1,4 @@
+import type { CartItem } from '@app/shared/contracts/cart';
 import type { Plan, PlanPricing } from '@app/shared/contracts/catalogue';
 import type { LineType, Quote, QuoteLine, ShippingAddress } from '@app/shared/contracts/checkout';
 import type { OrderKind, PurchaseResult } from '@app/shared/contracts/orders';
@@ -62,6 +63,11 @@ interface Prepared {
 }
 
 const DAY = 86_400_000;
+
+/** Add-ons as cart items of their own (no plan: they are kept on the account until activated). */
+function addOnCart(items: { addonId: string; quantity: number }[]): CartItem[] {
+  return items.map((i) => ({ _type: 'addon', quantity: i.quantity, addonId: i.addonId, categoryId: 'add-ons' }));
+}
 const PLAN_ACTIONS = ['renew', 'change_plan', 'recover'];
 /** Actions that change which card or profile carries the number: one at a time, and not during a plan action. */
 const CARD_ACTIONS = ['refresh', 'recover'];
@@ -191,6 +197,23 @@ export class SimActionsService {
     const sim = await this.publicSim(iccid);
     const result = await this.purchase({ id: sim.subscriberId, email: req.emailAddress }, sim.id, spec, req);
     return { ...result, account: 'existing' };
+  }
+
+  /**
+   * A visitor's add-ons (decision 180): for the card whose ICCID is given, as the card's other public
+   * actions (the SIM's account, the payer's e-mail); without one, a cart of add-ons only for the
+   * account of `emailAddress` (made if new), kept there until activated on a SIM.
+   */
+  async publicAddOnPrice(req: { items: { addonId: string; quantity: number }[]; iccid?: string | undefined }): Promise<Quote> {
+    if (req.iccid) return (await this.publicPrice(req.iccid, { kind: 'addons', items: req.items })).quote;
+    return (await this.d.quotes.quoteCart({ items: addOnCart(req.items) })).quote;
+  }
+
+  async publicAddOnPurchase(
+    req: PurchaseFields & { items: { addonId: string; quantity: number }[]; iccid?: string | undefined; emailAddress: string },
+  ): Promise<PurchaseResult> {
+    if (req.iccid) return this.publicPurchase(req.iccid, { kind: 'addons', items: req.items }, req);
+    return this.d.orders.purchase(null, { items: addOnCart(req.items), expectedTotal: req.expectedTotal, requestId: req.requestId, emailAddress: req.emailAddress });
   }
 
   async topUpPrice(amount: number): Promise<SimActionQuote> {

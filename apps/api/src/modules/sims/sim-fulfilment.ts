@@ -1,19 +1,20 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LineType } from '@app/shared/contracts/checkout';
 import type { Plan } from '@app/shared/contracts/catalogue';
-import type { CarrierRequest } from '../../adapters/carrier/carrier.js';
+import type { CarrierRequest, OutcomeResult } from '../../adapters/carrier/carrier.js';
 import type { Executor } from '../../db/executor.js';
 import { orderLines } from '../../db/schema/checkout.js';
-import { simAddOns, simPlanPeriods, sims } from '../../db/schema/sims.js';
+import { heldAddOns, simPlanPeriods, sims } from '../../db/schema/sims.js';
 import { findSubscriberById } from '../accounts/accounts.repository.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findOrderLines } from '../checkout/checkout.repository.js';
 import type { FulfilmentLine, FulfilmentOrder, FulfilmentResult, OrderFulfiller } from '../checkout/fulfilment.js';
 import { creditBalance } from '../checkout/ledger.js';
 import type { MailService } from '../mail/mail.service.js';
+import { applyAddOnToSim } from './add-on-apply.js';
 import type { ActionContext, ActionRow, CarrierActionService } from './carrier-actions.service.js';
 import type { PlanActionDetails } from './sim-actions.service.js';
-import { scheduledPeriod, type SimRow } from './sims.repository.js';
+import type { SimRow } from './sims.repository.js';
 import { planSpec, type SimsService } from './sims.service.js';
 
 /**
@@ -23,7 +24,7 @@ import { planSpec, type SimsService } from './sims.service.js';
  *   (the activation code is on the SIM and in the delivery mail); physical SIMs wait for shipping.
  * - `addon`: for an existing active SIM, a carrier `add_balance` action; for a SIM not on the network
  *   yet (or one bought in the same order), the quotas are added to its paid period and go to the
- *   network with the activation.
+ *   network with the activation; with no SIM at all, kept on the account to activate later.
  * - `renewal` (renew or extend), `plan_change`, `recovery`: a scheduled plan period and the carrier
  *   action that starts it.
  * - `top_up`: the amount on the account balance.
@@ -106,7 +107,6 @@ export class SimFulfiller implements OrderFulfiller {
       }
       // Mailed once: the line is marked fulfilled in this transaction, so it never runs again after commit.
       if (sim.activationCode && subscriber) {
-        const [, smdpAddress = '', matchingId = ''] = /^LPA:1\$([^$]+)\$(.+)$/.exec(sim.activationCode) ?? [];
         // The plan's name in the language the mail is written in.
         const planName = (await this.d.catalogue.snapshot(subscriber.locale)).plans.get(plan.id)?.name ?? plan.name;
         await this.d.mail.enqueue(tx, order.email, subscriber.locale, {
@@ -114,8 +114,7 @@ export class SimFulfiller implements OrderFulfiller {
           firstName: subscriber.firstName,
           planName,
           activationCode: sim.activationCode,
-          smdpAddress,
-          matchingId,
+          ...lpaParts(sim.activationCode),
           installLink: appleInstallLink(sim.activationCode),
           link: `${this.d.publicUrl}/dashboard/sim`,
         });
@@ -153,42 +152,16 @@ export class SimFulfiller implements OrderFulfiller {
       }
     }
     if (!sim) {
-      // Nothing in the order or on the account to put it on: the money goes to the balance once
-      // (retrying the job could never succeed).
-      await creditBalance(tx, {
-        subscriberId: order.subscriberId,
-        amount: line.total,
-        reason: 'refund',
-        description: `Add-on ${addOn.name} in order ${order.number} had no SIM to go on; the amount is on your balance`,
-        orderId: order.id,
-        sourceKey: `sim-credit:${line.id}`,
-      });
-      return { status: 'done' };
-    }
-    if (sim.status === 'active') {
-      const [row] = await tx.insert(simAddOns).values({ simId: sim.id, addOnId: addOn.id, ...add, status: 'pending' }).returning();
-      const action = await this.d.actions.record(tx, {
-        simId: sim.id,
-        subscriberId: sim.subscriberId,
-        request: { type: 'add_balance', iccid: sim.iccid, add },
-        context: { addOnRowId: row!.id, paid: true, charge: { orderLineId: line.id, amount: line.total } },
-      });
-      await tx.update(simAddOns).set({ actionId: action.id }).where(eq(simAddOns.id, row!.id));
-      return { status: 'done' };
-    }
-    const period = await scheduledPeriod(tx, sim.id);
-    if (period && (sim.status === 'inactive' || sim.status === 'pending')) {
-      // Not on the network yet: the quotas travel with the activation (unlimited stays unlimited).
+      // Bought without a SIM to go on (a cart of add-ons only): kept on the account until the
+      // subscriber activates it on one of their SIMs (decision 180); the line id writes it once.
       await tx
-        .update(simPlanPeriods)
-        .set({
-          dataMb: sql`case when ${simPlanPeriods.dataMb} is null then null else ${simPlanPeriods.dataMb} + ${add.dataMb} end`,
-          voiceMinutes: sql`case when ${simPlanPeriods.voiceMinutes} is null then null else ${simPlanPeriods.voiceMinutes} + ${add.voiceMinutes} end`,
-          sms: sql`case when ${simPlanPeriods.sms} is null then null else ${simPlanPeriods.sms} + ${add.sms} end`,
-        })
-        .where(eq(simPlanPeriods.id, period.id));
+        .insert(heldAddOns)
+        .values({ subscriberId: order.subscriberId, addOnId: addOn.id, orderLineId: line.id, quantity: line.quantity, ...add, amount: line.total })
+        .onConflictDoNothing();
       return { status: 'done' };
     }
+    const applied = await applyAddOnToSim(tx, this.d.actions, sim, { addOnId: addOn.id, add, charge: { orderLineId: line.id, amount: line.total } });
+    if (applied !== 'not_active') return { status: 'done' };
     // The SIM left the network between quote and payment: the money goes to the balance, said plainly.
     await this.creditLine(tx, order.subscriberId, line.id, line.total, sim.id, 'The add-on could not be applied because the SIM is no longer active.');
     return { status: 'done' };
@@ -247,6 +220,31 @@ export class SimFulfiller implements OrderFulfiller {
     return { status: 'done' };
   }
 
+  /**
+   * After the network issued a new eSIM profile for a number (a reissue, or a physical SIM moved to
+   * eSIM): the owner is mailed the same install content as the delivery mail, in the transaction
+   * that applied the outcome, so once. The code goes in the mail body (and Apple's install link), never
+   * in a link of ours or a log line.
+   */
+  async mailNewProfile(tx: Executor, action: ActionRow, result: OutcomeResult): Promise<void> {
+    if (action.type !== 'refresh' || !result.activationCode || !action.simId) return;
+    const [sim] = await tx.select().from(sims).where(eq(sims.id, action.simId)).limit(1);
+    if (!sim?.subscriberId) return;
+    const subscriber = await findSubscriberById(tx, sim.subscriberId);
+    if (!subscriber || subscriber.deletedAt) return;
+    const request = action.request as Extract<CarrierRequest, { type: 'refresh' }>;
+    await this.d.mail.enqueue(tx, subscriber.email, subscriber.locale, {
+      kind: 'esim-reissued',
+      firstName: subscriber.firstName,
+      number: sim.mdn ?? '',
+      reason: request.newIccid ? 'to_esim' : 'reissue',
+      activationCode: result.activationCode,
+      ...lpaParts(result.activationCode),
+      installLink: appleInstallLink(result.activationCode),
+      link: `${this.d.publicUrl}/dashboard/sim/${sim.id}`,
+    });
+  }
+
   private async creditLine(tx: Executor, subscriberId: string, lineId: string, amount: number, simId: string, why: string): Promise<string> {
     await creditBalance(tx, { subscriberId, amount, reason: 'refund', description: why, sourceKey: `sim-credit:${lineId}` });
     const note = `${why} The ${(amount / 100).toFixed(2)} you paid is on your account balance.`;
@@ -298,6 +296,12 @@ export class SimFulfiller implements OrderFulfiller {
     }
     return note;
   }
+}
+
+/** The SM-DP+ address and matching id of an LPA string. */
+function lpaParts(activationCode: string): { smdpAddress: string; matchingId: string } {
+  const [, smdpAddress = '', matchingId = ''] = /^LPA:1\$([^$]+)\$(.+)$/.exec(activationCode) ?? [];
+  return { smdpAddress, matchingId };
 }
 
 /** Apple's eSIM setup universal link (iOS 17.4+) carrying the LPA string. */

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addOnListSchema } from '@app/shared/contracts/catalogue';
 import {
+  addOnActivateRequestSchema,
+  addOnActivateResultSchema,
+  heldAddOnListSchema,
   portDetailsSchema,
+  portOutDetailsSchema,
+  portOutRequestSchema,
+  publicAddOnPurchaseRequestSchema,
+  publicAddOnQuoteRequestSchema,
   portIdBodySchema,
   portRequestListSchema,
   portRequestSchema,
@@ -46,6 +53,9 @@ import {
 } from '@app/shared/contracts/sims';
 import { purchaseResultSchema } from '@app/shared/contracts/orders';
 import { requestLocale } from '../../lib/request-locale.js';
+import { quoteSchema } from '@app/shared/contracts/checkout';
+import type { HeldAddOnsService } from './held-add-ons.service.js';
+import type { PortOutService } from './port-out.service.js';
 import type { PortingService } from './porting.service.js';
 import type { SimActionsService } from './sim-actions.service.js';
 import type { SimsService } from './sims.service.js';
@@ -61,7 +71,13 @@ const portParams = z.object({ id: z.uuid() });
  * session, call one service. Paid actions (renew, extend, change, recovery, add-ons, top-up) answer
  * a quote with their effect (`/price`) or create a checkout order to pay (see contracts/sims.ts).
  */
-export function simRoutes(simsService: SimsService, porting: PortingService, paid: SimActionsService, catalogue: CatalogueService) {
+export function simRoutes(
+  simsService: SimsService,
+  porting: PortingService,
+  paid: SimActionsService,
+  catalogue: CatalogueService,
+  more: { portOut: PortOutService; heldAddOns: HeldAddOnsService },
+) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Quote lines of paid SIM actions in the reader's language (decision 210).
@@ -142,7 +158,7 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     );
     // Here the id is the ICCID or ESN printed on the card: the SIM is not in the account yet.
     app.post('/subscriber/sim/:id/assign', { schema: { params: iccidParams, response: { 200: simAssignResultSchema } } }, (req) =>
-      simsService.assign(req.subscriber.id, req.params.id),
+      simsService.assign(req.subscriber.id, req.params.id, requestLocale(req)),
     );
     app.post('/subscriber/sim/:id/pwg/wfc', { schema: { params: simIdParamsSchema, body: wifiCallingBodySchema, response: { 202: simSchema } } }, async (req, reply) =>
       reply.code(202).send(await simsService.setWifiCalling(req.subscriber.id, req.params.id, req.body)),
@@ -190,7 +206,26 @@ export function simRoutes(simsService: SimsService, porting: PortingService, pai
     app.post('/subscriber/sim/port/:id/resubmit', { schema: { params: portParams, body: portResubmitBodySchema, response: { 202: portRequestSchema } } }, async (req, reply) =>
       reply.code(202).send(await porting.resubmit(req.subscriber.id, req.params.id, req.body)),
     );
+    // Port-out: what another carrier needs to take the number (`:id` is the SIM), and a new transfer PIN.
+    app.get('/subscriber/sim/port/:id/port-out', { schema: { params: simIdParamsSchema, response: { 200: portOutDetailsSchema } } }, (req) =>
+      more.portOut.details(req.subscriber.id, req.params.id),
+    );
+    app.post('/subscriber/sim/port/:id/port-out', { schema: { params: simIdParamsSchema, body: portOutRequestSchema, response: { 200: portOutDetailsSchema } } }, (req) =>
+      more.portOut.issue(req.subscriber.id, req.params.id, req.body.requestId),
+    );
     void portDetailsSchema;
+
+    // --- add-ons kept on the account, and the public add-on purchase (decision 180) --------------------
+    app.get('/subscriber/add-on_plan/held', { schema: { response: { 200: heldAddOnListSchema } } }, (req) => more.heldAddOns.list(req.subscriber.id, requestLocale(req)));
+    app.post('/subscriber/add-on_plan/activate', { schema: { body: addOnActivateRequestSchema, response: { 200: addOnActivateResultSchema } } }, (req) =>
+      more.heldAddOns.activate(req.subscriber.id, req.body.heldAddOnId, req.body.simId, requestLocale(req)),
+    );
+    app.post('/public/add-on_plan/purchase/price', { schema: { body: publicAddOnQuoteRequestSchema, response: { 200: quoteSchema } } }, (req) =>
+      paid.publicAddOnPrice(req.body),
+    );
+    app.post('/public/add-on_plan/purchase', { schema: { body: publicAddOnPurchaseRequestSchema, response: { 200: purchaseResultSchema } } }, (req) =>
+      paid.publicAddOnPurchase(req.body),
+    );
 
     // --- public ---------------------------------------------------------------------------------------
     app.get('/public/sim/lookup', { schema: { querystring: simLookupQuerySchema, response: { 200: simLookupSchema } } }, (req) =>

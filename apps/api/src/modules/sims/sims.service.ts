@@ -294,7 +294,7 @@ export class SimsService {
    * answers like an unknown one; a card the network knows but that was sold without a plan (a blank
    * or replacement card) says so, since there is nothing to add; a SIM already here says that too.
    */
-  async assign(subscriberId: string, number: string): Promise<{ outcome: 'assigned' | 'already_yours'; sim: Sim }> {
+  async assign(subscriberId: string, number: string, locale?: string): Promise<{ outcome: 'assigned' | 'already_yours'; sim: Sim }> {
     const c = classifySimNumber(number);
     if ('problem' in c) {
       throw appError('VALIDATION_FAILED', { errors: [{ field: 'id', message: 'Must be the ICCID (89…, with its check digit) or the ESN printed on the card', code: 'invalid' }] });
@@ -305,7 +305,7 @@ export class SimsService {
       if (sim.subscriberId !== null && sim.subscriberId !== subscriberId) throw appError('SIM_NOT_FOUND');
       const outcome = sim.subscriberId === subscriberId ? ('already_yours' as const) : ('assigned' as const);
       if (outcome === 'assigned') await tx.update(sims).set({ subscriberId }).where(eq(sims.id, sim.id));
-      return { outcome, sim: (await this.views(tx, [{ ...sim, subscriberId }]))[0]! };
+      return { outcome, sim: (await this.views(tx, [{ ...sim, subscriberId }], new Date(), locale))[0]! };
     });
     if (found) return found;
     // Not one of ours: a blank card in the network's stock is worth telling apart from a typo.

@@ -12,6 +12,9 @@ import {
   simLookupSchema,
   simActionQuoteSchema,
   simAssignResultSchema,
+  portOutDetailsSchema,
+  heldAddOnListSchema,
+  addOnActivateResultSchema,
   simRefreshResultSchema,
   simSchema,
   usageLogSchema,
@@ -378,5 +381,38 @@ export async function confirmCardChange(client: QueryClient, change: CardChange,
   const { confirm, body } = cardChangeRequest(change);
   const result = await api.post(confirm, { ...body, expectedTotal, requestId }, { schema: simRefreshResultSchema, toast: false });
   storeSim(client, result.sim);
+  return result;
+}
+
+// --- port-out: the transfer PIN (decision 179) ------------------------------------------------------------
+
+export const portOutQueryOptions = (simId: string) =>
+  queryOptions({
+    queryKey: [...simsKey, 'port-out', simId] as const,
+    queryFn: ({ signal }) => api.get(`/subscriber/sim/port/${encodeURIComponent(simId)}/port-out`, { signal, schema: portOutDetailsSchema, toast: false }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** A new transfer PIN (the previous one stops working); the same `requestId` answers the same PIN. */
+export async function issuePortOutPin(client: QueryClient, simId: string, requestId: string) {
+  const details = await api.post(`/subscriber/sim/port/${encodeURIComponent(simId)}/port-out`, { requestId }, { schema: portOutDetailsSchema, toast: false });
+  client.setQueryData(portOutQueryOptions(simId).queryKey, details);
+  return details;
+}
+
+// --- add-ons kept on the account (decision 180) -----------------------------------------------------------
+
+export const heldAddOnsQueryOptions = queryOptions({
+  queryKey: [...simsKey, 'held-add-ons'] as const,
+  queryFn: ({ signal }) => api.get('/subscriber/add-on_plan/held', { signal, schema: heldAddOnListSchema, toast: false }),
+  staleTime: 30_000,
+});
+
+/** Puts an add-on kept on the account onto one of the subscriber's SIMs. */
+export async function activateHeldAddOn(client: QueryClient, heldAddOnId: string, simId: string) {
+  const result = await api.post('/subscriber/add-on_plan/activate', { heldAddOnId, simId }, { schema: addOnActivateResultSchema, toast: false });
+  storeSim(client, result.sim);
+  void client.invalidateQueries({ queryKey: heldAddOnsQueryOptions.queryKey });
   return result;
 }

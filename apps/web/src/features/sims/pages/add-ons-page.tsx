@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { useAddOnPlans, useSimList, type PaidSimAction } from '../api/sims-api';
+import { HeldAddOns } from '../components/held-add-ons';
 import { PaidActionDialog } from '../components/paid-action-dialog';
 import { SimAllowances } from '../components/sim-allowances';
 import { SimStatusBadge } from '../components/sim-status-badge';
@@ -65,6 +66,7 @@ export default function AddOnsPage() {
         ) : undefined
       }
     >
+      {list.data && !only ? <HeldAddOns sims={list.data.data} /> : null}
       {loading ? (
         <div aria-busy="true">
           <Skeleton lines={6} />

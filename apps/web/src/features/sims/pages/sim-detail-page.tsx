@@ -12,6 +12,7 @@ import { AutoToggle } from '../components/auto-toggle';
 import { EsimDelivery } from '../components/esim-delivery';
 import { SimAllowances } from '../components/sim-allowances';
 import { SimCardActions } from '../components/sim-card-actions';
+import { PortOutPanel } from '../components/port-out-panel';
 import { SimPlanActions } from '../components/sim-plan-actions';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
 import { canActivate, currentPlan, formatNumber } from '../sim-format';
@@ -228,6 +229,8 @@ export default function SimDetailPage() {
               </p>
             </section>
           ) : null}
+
+          <PortOutPanel sim={sim} />
 
           <section className="sim-panel" aria-labelledby="sim-more-title">
             <h2 id="sim-more-title" className="section-title section-title--sm">
