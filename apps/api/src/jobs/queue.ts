@@ -154,14 +154,22 @@ export class JobQueue {
     if (this.working) return;
     this.working = true;
     for (const def of this.definitions.values()) {
-      const id = await this.boss.work<object>(
+      // The handler needs its own worker's id, which pg-boss gives only once `work` returns.
+      let id = '';
+      const workerId = await this.boss.work<object>(
         def.name,
         { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
+          // pg-boss waits a whole polling interval after each batch, even with jobs waiting, so a
+          // burst (fifty activations) would drain at one job per interval. A worker that just ran a
+          // job looks again at once; only an empty queue waits for the next poll.
+          const lookAgain = () => this.boss.notifyWorker(id);
           try {
             await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
+            lookAgain();
           } catch (err) {
+            lookAgain();
             const reason = withoutAddresses(String((err as Error).message ?? err));
             this.log.warn({ job: def.name, attempt: job.retryCount + 1, reason }, 'job failed');
             // pg-boss keeps the error with the job row: the scrubbed reason only.
@@ -169,6 +177,7 @@ export class JobQueue {
           }
         },
       );
+      id = workerId;
       this.workerIds.set(def.name, id);
     }
     for (const s of this.schedules) this.startSchedule(s);
