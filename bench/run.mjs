@@ -11,6 +11,10 @@
 //     category scores.
 //  4. Checkout throughput: orders completed per second and p99 with 20 concurrent buyers (sandbox
 //     gateway, embedded PostgreSQL), and its ratio to the catalogue read (bench/checkout.mjs).
+//  5. The SIM list of a subscriber with 50 SIMs (GET /subscriber/sim?limit=50): req/s and p99, and its
+//     p99 as a ratio to the catalogue read's (bench/sims.mjs).
+//  6. Carrier actions through the job queue and the simulator (its made-up network delay set to 0):
+//     a burst of activations and a steady stream of Wi-Fi calling switches, actions/s (bench/sims.mjs).
 // Results go to stdout and bench/RESULTS.md.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -22,6 +26,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { checkoutThroughput } from './checkout.mjs';
 import { lighthouse, renderThroughput } from './pages.mjs';
+import { simBench } from './sims.mjs';
 import { initialJs as builtInitialJs, messageChunks } from './initial-js.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,7 +84,19 @@ async function startServer() {
   const pgPort = await freePort();
   const dataDir = path.join(root, '.tmp', 'bench-data');
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  // CARRIER_SIM_DELAY_SECONDS=0: the carrier figures measure our queue and the simulator, not the
+  // delay the simulator adds to look like a real network.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: String(pgPort),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    CARRIER_SIM_DELAY_SECONDS: '0',
+  };
   // The demo inventory holds 80 eSIM profiles; the checkout run sells hundreds, and fulfilment of an
   // order with none left is retried in the background, which would load the server being measured.
   // Stock the carrier simulator the way an operator does (`npm run ops -- sims import`).
@@ -173,9 +190,12 @@ try {
   const render = await renderThroughput(server.base, { connections: CONNECTIONS, seconds: DURATION });
   const lh = {};
   for (const [name, path] of LIGHTHOUSE_PAGES) lh[name] = await lighthouse(`${server.base}${path}`);
+  // Before checkout: the SIM list is read on a quiet queue; the carrier actions it then sends finish
+  // before simBench returns.
+  const sims = await simBench(server.base, { seconds: DURATION, connections: CONNECTIONS, catalogue: cat });
   // Last, so the orders it writes cannot slow the reads above.
   const checkout = await checkoutThroughput(server.base, { buyers: 20, seconds: DURATION });
-  out = { js, ping, cat, ratio: cat.rps / ping.rps, render, lh, checkout };
+  out = { js, ping, cat, ratio: cat.rps / ping.rps, render, lh, sims, checkout };
 } finally {
   await server.stop();
 }
@@ -205,6 +225,10 @@ const lines = [
     `| LCP, ${name} (Lighthouse mobile: slow 4G, 4× CPU) | ${(r.lcpMs / 1000).toFixed(2)} s (FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}) | ${name === '/checkout' ? '—' : `≤ ${budgets.lcpMs / 1000} s`} | ${name === '/checkout' ? '—' : ok(r.lcpMs <= budgets.lcpMs)} |`,
     `| Lighthouse mobile, ${name}: performance / accessibility / best practices / SEO | ${r.scores.performance} / ${r.scores.accessibility} / ${r.scores['best-practices']} / ${r.scores.seo} (performance runs ${r.performanceRuns.join(', ')})${r.failing.length ? `; audits not passed: ${r.failing.join(', ')}` : ''} | ≥ ${budgets.lighthouse} each | ${ok(Object.values(r.scores).every((v) => v >= budgets.lighthouse))} |`,
   ]),
+  `| GET /subscriber/sim?limit=50, a subscriber with ${out.sims.sims} SIMs | ${out.sims.list.rps.toFixed(0)} req/s, p99 ${out.sims.list.p99} ms, p50 ${out.sims.list.p50} ms | — | — |`,
+  `| SIM list p99 ÷ catalogue p99 | ${out.sims.p99Ratio.toFixed(1)} | — | — |`,
+  `| carrier actions, burst: ${out.sims.carrier.activations.count} activations at once, queue → simulator → outcome | ${out.sims.carrier.activations.perSecond.toFixed(1)} actions/s (${out.sims.carrier.activations.seconds.toFixed(1)} s) | — | — |`,
+  `| carrier actions, steady: Wi-Fi calling switched on ${out.sims.carrier.toggles.sims} SIMs | ${out.sims.carrier.toggles.perSecond.toFixed(1)} actions/s (${out.sims.carrier.toggles.completed} done, ${out.sims.carrier.toggles.failed} failed), request to result p50 ${out.sims.carrier.toggles.p50.toFixed(0)} ms, p99 ${out.sims.carrier.toggles.p99.toFixed(0)} ms | — | — |`,
   ``,
   `Initial scripts of \`/\` (build manifest): ${built.files.map((f) => `${f.file} ${f.gzipKb.toFixed(1)} KB`).join('; ')}`,
   ``,
