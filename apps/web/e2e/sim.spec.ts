@@ -41,6 +41,21 @@ async function payWithTestCard(page: Page) {
   await expect(page).toHaveURL(/\/payment-confirmation$/, { timeout: 30_000 });
 }
 
+/** An ICCID as the simulator prints them: 89 01 <issuer> <serial>, Luhn check digit. */
+function iccid(serial: number, issuer = '260'): string {
+  const body = `8901${issuer}${String(serial).padStart(11, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
 /** "1.5 GB left of 6 GB" → the MB left. */
 function dataLeftMb(text: string): number {
   const m = /([\d.,]+) (MB|GB) left of/.exec(text);
@@ -232,6 +247,47 @@ test.describe('SIMs', () => {
     // Pending while the network works, then on (the page polls).
     await expect(panel.getByTestId('wifi-state')).toContainText('Wi-Fi calling is on.', { timeout: 45_000 });
     await expect(panel.getByTestId('wifi-state')).toContainText('350 Fifth Avenue, New York, NY 10001');
+    await context.close();
+  });
+
+  test('add SIMs: a mixed list is checked line by line, sent, and reported on /assign-result, also after a reload', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/dashboard/add-sims');
+    const mine = iccid(9001);
+    const typo = `${mine.slice(0, -1)}${(Number(mine.at(-1)) + 1) % 10}`;
+    const lines = [mine.replace(/(\d{4})/g, '$1 ').trim(), iccid(424242, '999'), typo, 'not a sim', mine];
+    await page.getByLabel('SIM numbers, one per line').fill(lines.join('\n'));
+    await expect(page.getByTestId('add-sims-summary')).toHaveText('2 lines are ready to add; 3 lines have a problem and will not be sent.');
+    await page.getByRole('button', { name: 'Add 2 SIMs to my account' }).click();
+    await expect(page).toHaveURL(/\/assign-result$/, { timeout: 30_000 });
+    const report = page.getByTestId('assign-result-line');
+    const outcomes = ['already_yours', 'not_found', 'invalid', 'invalid', 'invalid'];
+    await expect(report).toHaveCount(outcomes.length);
+    for (const [i, outcome] of outcomes.entries()) await expect(report.nth(i)).toHaveAttribute('data-outcome', outcome);
+    await expect(report.nth(1)).toContainText('Check the digits printed on the card');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('assign-result-line')).toHaveCount(outcomes.length);
+    await context.close();
+  });
+
+  test('the demo subscriber reissues their eSIM and sees the new code replace the old one', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/dashboard/sim');
+    await page.getByTestId('sim-row').filter({ hasText: '+1 (646) 555-0182' }).getByRole('link', { name: '+1 (646) 555-0182' }).click();
+    await expect(page.getByTestId('esim-code')).toHaveText('DEMO-9002-DANA');
+    await page.getByRole('button', { name: 'Reissue my eSIM' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('The eSIM installed now stops working');
+    await dialog.getByRole('button', { name: 'Reissue my eSIM · free' }).click();
+    // The page polls while the network issues the profile, then says so above the new QR code.
+    await expect(page.getByTestId('sim-reissued')).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId('esim-code')).not.toHaveText('DEMO-9002-DANA');
+    await expect(page.getByTestId('esim-qr')).toBeVisible();
     await context.close();
   });
 });
