@@ -134,7 +134,8 @@ interface RouteSpec {
 }
 
 const NO_SIM = '00000000-0000-4000-8000-00000000f022';
-const NO_ICCID = '8901260000000000008';
+// A well-formed ICCID (Luhn check digit) that no card has: valid requests reach the lookup and end in 404.
+const NO_ICCID = '8901260999999999997';
 const FUZZ_REQUEST = '00000000-0000-4000-8000-0000000fa221';
 const PORT = { number: '+1 312 555 0142', authorizedName: 'Fuzz Owner', accountNumber: 'ACC-1001', pin: '4321', billingAddress: '1 Main St', zip: '60602' };
 
@@ -275,6 +276,14 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /subscriber/sim/port/check': { body: () => ({ portId: NO_SIM }) },
   'POST /subscriber/sim/port/cancel': { body: () => ({ portId: NO_SIM }) },
   'POST /subscriber/sim/port/:id/resubmit': { params: () => ({ id: NO_SIM }), body: () => ({ accountNumber: 'ACC-1001' }) },
+  'GET /subscriber/sim/port/:id/port-out': { params: () => ({ id: NO_SIM }) },
+  'POST /subscriber/sim/port/:id/port-out': { params: () => ({ id: NO_SIM }), body: () => ({ requestId: FUZZ_REQUEST }) },
+  'GET /subscriber/add-on_plan/held': {},
+  'POST /subscriber/add-on_plan/activate': { body: () => ({ heldAddOnId: NO_SIM, simId: NO_SIM }) },
+  'POST /public/add-on_plan/purchase/price': { body: () => ({ items: [{ addonId: NO_SIM, quantity: 1 }] }) },
+  'POST /public/add-on_plan/purchase': {
+    body: () => ({ items: [{ addonId: NO_SIM, quantity: 1 }], iccid: NO_ICCID, emailAddress: freshEmail('payer'), expectedTotal: 1000, requestId: newId() }),
+  },
   'GET /public/sim/lookup': { query: () => ({ iccid: NO_ICCID }) },
   'GET /public/sim/availability': {},
   'POST /public/sim/:id/verify': { params: () => ({ id: NO_ICCID }) },
