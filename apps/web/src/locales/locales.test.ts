@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from '@app/shared/rules/locales';
+import { LANGUAGES, SUPPORTED_LOCALES } from '@app/shared/rules/locales';
 import { checkCatalogue } from '../../../../scripts/i18n-rules.mjs';
 
 /**
@@ -34,6 +34,11 @@ describe('interface catalogues', () => {
   it('every offered language has a catalogue', () => {
     const missing = SUPPORTED_LOCALES.map((l) => l.code).filter((code) => !existsSync(path.join(dir, `${code}.json`)));
     expect(missing).toEqual([]);
+  });
+
+  it('are named by a code of the language list (a "cn.json" or "pt-PT.json" would never be offered)', () => {
+    const codes = new Set<string>(LANGUAGES.map((l) => l.code));
+    expect(present.filter((code) => !codes.has(code))).toEqual([]);
   });
 
   it.each(present.filter((c) => c !== 'en'))('%s.json has every English key and no other, and the same ICU placeholders', (code) => {

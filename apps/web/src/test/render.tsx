@@ -14,29 +14,33 @@ import { logout, setToken } from '../lib/session';
 import { apiStub, type StubHandler } from './api-stub';
 import { englishMessages } from './messages';
 import { sessionToken, subscriberFixture } from './session-fixtures';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
 
-/** Each offered language's catalogue as the app loads it (each is complete: locales.test.ts). */
-const CATALOGUES: Record<LocaleCode, Messages> = {
-  en: englishMessages,
-  es,
-  fr,
-};
+/**
+ * Every catalogue in src/locales, by language code (each offered one is complete: locales.test.ts),
+ * so a language that lands needs no change here.
+ */
+const CATALOGUES: Record<string, Messages> = Object.fromEntries(
+  Object.entries(import.meta.glob<Messages>('../locales/*.json', { eager: true, import: 'default' })).map(([file, messages]) => [
+    file.replace(/^.*\/(.+)\.json$/, '$1'),
+    messages,
+  ]),
+);
 
 export interface RenderOptions {
   client?: QueryClient;
   /** The language to render in; English unless a test checks another catalogue. */
-  locale?: LocaleCode;
+  locale?: LocaleCode | (string & {});
+  /** Messages instead of the language's catalogue (the test-only pseudo-Arabic, test/pseudo-rtl.ts). */
+  messages?: Messages;
 }
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
 }
 
-export function Providers({ children, client = testQueryClient(), locale = 'en' }: { children: ReactNode } & RenderOptions) {
+export function Providers({ children, client = testQueryClient(), locale = 'en', messages }: { children: ReactNode } & RenderOptions) {
   return (
-    <IntlProvider locale={locale} messages={CATALOGUES[locale]} defaultLocale="en">
+    <IntlProvider locale={locale} messages={messages ?? CATALOGUES[locale]} defaultLocale="en">
       <QueryClientProvider client={client}>
         <AddToCartProvider add={cartStore.add}>{children}</AddToCartProvider>
       </QueryClientProvider>

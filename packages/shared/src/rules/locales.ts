@@ -1,45 +1,135 @@
 /**
- * Languages the shop offers. The spec names about 37; a language is listed here only once its
- * catalogue is complete (src/locales/locales.test.ts enforces that), so nobody picks a language and
- * gets half-English pages.
+ * Every language of SPEC §9, each named in itself: a visitor looks for the word they can read. (The
+ * selector also finds a language by its English name and its name in the page's language; those come
+ * from Intl.DisplayNames, so this list, which every first load carries, stays short.)
+ * `tag` is the BCP 47 tag for `<html lang>` where the bare code is ambiguous: the shop writes
+ * Simplified Chinese, Brazilian Portuguese, Cyrillic Serbian and Norwegian Bokmål (decision 220).
+ * Intl's defaults for the bare codes are those same variants, so formatting uses the code.
  */
-export const SUPPORTED_LOCALES = [
-  // Each language is named in itself: a visitor looks for the word they can read.
+export const LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'es', name: 'Español' },
   { code: 'fr', name: 'Français' },
-] as const;
+  { code: 'de', name: 'Deutsch' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'pt', name: 'Português', tag: 'pt-BR' },
+  { code: 'nl', name: 'Nederlands' },
+  { code: 'ru', name: 'Русский' },
+  { code: 'pl', name: 'Polski' },
+  { code: 'sv', name: 'Svenska' },
+  { code: 'no', name: 'Norsk', tag: 'nb' },
+  { code: 'da', name: 'Dansk' },
+  { code: 'fi', name: 'Suomi' },
+  { code: 'tr', name: 'Türkçe' },
+  { code: 'el', name: 'Ελληνικά' },
+  { code: 'cs', name: 'Čeština' },
+  { code: 'hu', name: 'Magyar' },
+  { code: 'ro', name: 'Română' },
+  { code: 'bg', name: 'Български' },
+  { code: 'hr', name: 'Hrvatski' },
+  { code: 'sr', name: 'Српски', tag: 'sr-Cyrl' },
+  { code: 'sk', name: 'Slovenčina' },
+  { code: 'zh', name: '中文', tag: 'zh-Hans' },
+  { code: 'ja', name: '日本語' },
+  { code: 'ko', name: '한국어' },
+  { code: 'th', name: 'ไทย' },
+  { code: 'vi', name: 'Tiếng Việt' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+  { code: 'ms', name: 'Bahasa Melayu' },
+  { code: 'hi', name: 'हिन्दी' },
+  { code: 'bn', name: 'বাংলা' },
+  { code: 'ta', name: 'தமிழ்' },
+  { code: 'ur', name: 'اردو', rtl: true },
+  { code: 'fa', name: 'فارسی', rtl: true },
+  { code: 'he', name: 'עברית', rtl: true },
+  { code: 'ar', name: 'العربية', rtl: true },
+  { code: 'fil', name: 'Filipino' },
+  { code: 'ht', name: 'Kreyòl ayisyen' },
+] as const satisfies readonly LanguageEntry[];
 
-export type LocaleCode = (typeof SUPPORTED_LOCALES)[number]['code'];
+export interface LanguageEntry {
+  code: string;
+  /** The language's name in itself (its endonym). */
+  name: string;
+  /** BCP 47 tag for `<html lang>` when it differs from `code`. */
+  tag?: string;
+  rtl?: boolean;
+}
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export type Language = LanguageEntry & { code: LanguageCode };
+
+/**
+ * The languages the shop offers. Offering one is this one line, once its catalogue is complete in
+ * apps/web/src/locales (src/locales/locales.test.ts fails for an offered language without one), so
+ * nobody picks a language and gets half-English pages.
+ */
+const OFFERED = ['en', 'es', 'fr'] as const satisfies readonly LanguageCode[];
+
+export type LocaleCode = (typeof OFFERED)[number];
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 
-const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+export function languageOf(code: string): Language | undefined {
+  return (LANGUAGES as readonly Language[]).find((l) => l.code === code);
+}
+
+/** The offered languages in LANGUAGES' order, each with its names. */
+export const SUPPORTED_LOCALES: readonly (Language & { code: LocaleCode })[] = LANGUAGES.filter((l) =>
+  (OFFERED as readonly string[]).includes(l.code),
+) as (Language & { code: LocaleCode })[];
+
+/**
+ * SPEC §9's "fallback list if loading fails: en, cn, es". There is no language "cn"; the spec means
+ * Chinese, whose code is zh (decision 220). Only languages with a catalogue are tried.
+ */
+export const LOAD_FALLBACKS = ['en', 'zh', 'es'] as const satisfies readonly LanguageCode[];
+
+/**
+ * Old or alternative codes browsers send for a language we list under another code: Norwegian
+ * Bokmål and Nynorsk readers read our Bokmål, Tagalog readers our Filipino; iw and in are the
+ * withdrawn codes for Hebrew and Indonesian that older Android and Java still send.
+ */
+const ALIASES: Record<string, LanguageCode> = { nb: 'no', nn: 'no', tl: 'fil', iw: 'he', in: 'id' };
 
 export function isSupportedLocale(code: string | null | undefined): code is LocaleCode {
   return SUPPORTED_LOCALES.some((l) => l.code === code);
 }
 
-/** Matches a BCP 47 tag against the list, ignoring case ("pt-br" finds "pt-BR"). */
-function supportedMatch(tag: string): LocaleCode | undefined {
+/** Matches one BCP 47 tag against `offered`, ignoring case ("PT" finds "pt"), aliases resolved. */
+function match<C extends string>(tag: string, offered: readonly C[]): C | undefined {
   const lower = tag.toLowerCase();
-  return SUPPORTED_LOCALES.find((l) => l.code.toLowerCase() === lower)?.code;
+  const code = ALIASES[lower] ?? lower;
+  return offered.find((c) => c.toLowerCase() === code);
 }
 
 export function isRtl(code: string): boolean {
-  return RTL_LANGUAGES.has(code.split('-')[0]?.toLowerCase() ?? '');
+  const base = code.split('-')[0]?.toLowerCase() ?? '';
+  return languageOf(ALIASES[base] ?? base)?.rtl === true;
+}
+
+/** The `<html lang>` value for a language: its BCP 47 tag where the code alone is ambiguous. */
+export function htmlLang(code: string): string {
+  return languageOf(code)?.tag ?? code;
 }
 
 /**
  * Start-up language (spec §4): the saved choice if still offered; else each browser language, first
- * with its region (pt-BR) and then without (pt); else English.
+ * with its region (pt-BR) and then without (pt); else English. `offered` is for tests that check the
+ * rules against every language before the catalogues land.
  */
-export function detectLocale(saved: string | null, browserLanguages: readonly string[]): LocaleCode {
-  if (saved && isSupportedLocale(saved)) return saved;
+export function detectLocale(saved: string | null, browserLanguages: readonly string[]): LocaleCode;
+export function detectLocale<C extends string>(saved: string | null, browserLanguages: readonly string[], offered: readonly C[]): C;
+export function detectLocale(
+  saved: string | null,
+  browserLanguages: readonly string[],
+  offered: readonly string[] = OFFERED,
+): string {
+  if (saved && offered.includes(saved)) return saved;
   for (const tag of browserLanguages) {
     if (!tag) continue;
-    const withRegion = supportedMatch(tag);
+    const withRegion = match(tag, offered);
     if (withRegion) return withRegion;
-    const base = supportedMatch(tag.split('-')[0] ?? '');
+    const base = match(tag.split('-')[0] ?? '', offered);
     if (base) return base;
   }
   return DEFAULT_LOCALE;

@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
 import { loaders } from 'virtual:messages/loaders';
-import { DEFAULT_LOCALE, type LocaleCode } from './locales';
+import { LOAD_FALLBACKS, isSupportedLocale, type LocaleCode } from './locales';
 
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
@@ -22,15 +22,23 @@ async function load(code: LocaleCode, set: MessageSet): Promise<Messages> {
 /**
  * The messages of `code` (src/locales/locales.test.ts keeps every catalogue complete, so no language
  * needs English underneath). If its chunk cannot be fetched (a deploy replaced it, the network
- * dropped) English is tried next, the end of the spec's fallback chain; if that fails too the error
- * stands.
+ * dropped), SPEC §9's fallback list is tried in order: en, then Chinese (the spec's "cn", decision
+ * 220), then es, each only if it is offered. If every one fails, the first error stands.
  */
 export async function loadMessages(code: LocaleCode, set: MessageSet = 'all'): Promise<{ locale: LocaleCode; messages: Messages }> {
   try {
     return { locale: code, messages: await load(code, set) };
   } catch (error) {
-    if (code === DEFAULT_LOCALE) throw error;
-    console.error(`Could not load the "${code}" messages; using English`, error);
-    return { locale: DEFAULT_LOCALE, messages: await load(DEFAULT_LOCALE, set) };
+    for (const fallback of LOAD_FALLBACKS) {
+      if (fallback === code || !isSupportedLocale(fallback)) continue;
+      try {
+        const messages = await load(fallback, set);
+        console.error(`Could not load the "${code}" messages; using "${fallback}"`, error);
+        return { locale: fallback, messages };
+      } catch {
+        // The next one in the list.
+      }
+    }
+    throw error;
   }
 }

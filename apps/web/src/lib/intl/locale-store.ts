@@ -2,7 +2,8 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { StorageKey } from '../storage-keys';
 import { readItem, writeItem } from '../storage';
 import { loadMessages, type MessageSet, type Messages } from './load-messages';
-import { browserLanguages, detectLocale, isRtl, type LocaleCode } from './locales';
+import { mirrorLocaleCookie } from './locale-cookie';
+import { browserLanguages, detectLocale, htmlLang, isRtl, type LocaleCode } from './locales';
 
 export interface LocaleState {
   locale: LocaleCode;
@@ -23,9 +24,13 @@ function set(next: LocaleState) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * `<html lang dir>` for the language on screen (the server writes the same for the first byte):
+ * screen readers pick their voice by `lang`, and `dir="rtl"` mirrors every logical CSS property.
+ */
 export function applyDocumentLocale(locale: string): void {
   const root = document.documentElement;
-  root.lang = locale;
+  root.lang = htmlLang(locale);
   root.dir = isRtl(locale) ? 'rtl' : 'ltr';
 }
 
@@ -38,7 +43,9 @@ let allMessages: Promise<void> | undefined;
  * is the language the server rendered the page in, if it did (decision 201).
  */
 export function initLocale(preferred?: LocaleCode): Promise<LocaleState> {
-  const wanted = preferred ?? detectLocale(readItem(StorageKey.userLocale), browserLanguages());
+  const stored = readItem(StorageKey.userLocale);
+  mirrorLocaleCookie(stored);
+  const wanted = preferred ?? detectLocale(stored, browserLanguages());
   const done = loadMessages(wanted, 'startup').then(({ locale, messages }) => {
     set({ locale, messages, loading: false, messageSet: 'startup' });
     return state!;
@@ -66,11 +73,15 @@ export function ensureAllMessages(): Promise<void> {
   return allMessages;
 }
 
-/** Switches language, remembers the choice under `user-locale` and updates <html lang>. */
+/**
+ * Switches language, remembers the choice under `user-locale` (and its cookie) and updates
+ * <html lang dir>. Only messages change: the page, the cart and any half-filled form stay.
+ */
 export async function setLocale(code: LocaleCode): Promise<void> {
   if (!state) throw new Error('initLocale() must run before setLocale()');
   const request = ++latestRequest;
   writeItem(StorageKey.userLocale, code);
+  mirrorLocaleCookie(code);
   set({ ...state, loading: true });
   const { locale, messages } = await loadMessages(code, 'all');
   // A quicker later choice wins over a slow earlier download.
