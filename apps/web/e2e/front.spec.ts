@@ -253,7 +253,8 @@ async function addPlan(page: Page, nth = 0) {
 }
 
 async function setLanguage(page: Page, lang: Lang) {
-  await page.locator('.site-header__inner [data-testid="language-select"]').selectOption(lang);
+  await page.locator('.site-header__inner [data-testid="language-select"]').click();
+  await page.locator(`.site-header__inner [role="option"][data-value="${lang}"]`).click();
   await page.waitForFunction(
     (l) => document.documentElement.lang === l && !document.querySelector('[data-testid="language-select"][aria-busy="true"]'),
     lang,

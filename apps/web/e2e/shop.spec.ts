@@ -66,7 +66,8 @@ test('footer: hidden on a plan category page, shown on /faq after a second', asy
 
 test('language switch to Spanish persists across reload and sets <html lang>', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('language-select').first().selectOption('es');
+  await page.getByTestId('language-select').first().click();
+  await page.getByRole('option', { name: /^Español/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');

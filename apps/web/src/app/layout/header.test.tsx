@@ -118,11 +118,16 @@ describe('header', () => {
     }
   });
 
-  it('offers only complete languages, each named in itself', () => {
+  it('offers only complete languages, each named in itself, in the row and in the drawer', async () => {
+    const user = userEvent.setup();
     renderHeaderAt('/');
-    const select = screen.getAllByTestId('language-select')[0]!;
-    expect(select.getAttribute('aria-label')).toBe('Language');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Español', 'Français']);
+    const [inRow, inDrawer] = screen.getAllByTestId('language-select');
+    expect(inRow!.getAttribute('aria-label')).toBe('Language: English');
+    expect(inRow!.textContent).toBe('EN');
+    expect(inDrawer!.textContent).toBe('English');
+    await user.click(inRow!);
+    const list = screen.getByRole('listbox', { name: 'Language' });
+    expect(within(list).getAllByRole('option').map((o) => o.firstElementChild!.textContent)).toEqual(['English', 'Español', 'Français']);
   });
 
   it('opens the drawer as a labelled modal dialog and closes it with Escape', async () => {
