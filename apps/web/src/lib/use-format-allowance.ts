@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { addOnLabel } from '@app/shared/rules/add-on';
 import { formatDataSize, formatMinutes, formatSms } from '@app/shared/rules/allowance';
 import type { AddOn } from '@app/shared/contracts/catalogue';
+import { bidiIsolate } from './intl/bidi';
 
 /**
  * The shared allowance formatter (docs/decisions/100) in the visitor's language: every data size,
@@ -13,10 +14,14 @@ export function useFormatAllowance() {
   const { locale } = useIntl();
   return useMemo(
     () => ({
-      dataSize: (mb: number) => formatDataSize(mb, locale),
-      minutes: (n: number) => formatMinutes(n, locale),
-      sms: (n: number) => formatSms(n, locale),
-      addOn: (addOn: Pick<AddOn, 'kind' | 'callMinutes' | 'sms' | 'bandwidth'>) => addOnLabel(addOn, locale),
+      // Isolated in right-to-left text, like money (decision 222).
+      dataSize: (mb: number) => bidiIsolate(formatDataSize(mb, locale), locale),
+      minutes: (n: number) => bidiIsolate(formatMinutes(n, locale), locale),
+      sms: (n: number) => bidiIsolate(formatSms(n, locale), locale),
+      addOn: (addOn: Pick<AddOn, 'kind' | 'callMinutes' | 'sms' | 'bandwidth'>) => {
+        const label = addOnLabel(addOn, locale);
+        return label === undefined ? undefined : bidiIsolate(label, locale);
+      },
     }),
     [locale],
   );

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { bidiIsolate } from './intl/bidi';
 import { DEFAULT_CURRENCY, usePublicDetails } from './public-details';
 
+/** Integer cents as the page's language writes an amount, isolated in right-to-left text (decision 222). */
 export function formatMoney(cents: number, locale: string, currency: string): string {
-  return moneyFormatter(locale, currency).format(cents / 100);
+  return bidiIsolate(moneyFormatter(locale, currency).format(cents / 100), locale);
 }
 
 const cache = new Map<string, Intl.NumberFormat>();

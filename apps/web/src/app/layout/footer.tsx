@@ -126,7 +126,7 @@ export default function Footer() {
                   <span className="footer-contact__label">
                     <FormattedMessage id="footer.telegram" />
                   </span>
-                  <ExternalLink href={telegramHref(details.telegram)}>{details.telegram}</ExternalLink>
+                  <ExternalLink href={telegramHref(details.telegram)}><span dir="ltr">{details.telegram}</span></ExternalLink>
                 </span>
               </li>
               <li>
@@ -159,7 +159,12 @@ export default function Footer() {
               ? intl.formatMessage({ id: 'footer.copyright' }, { year, company: details.companyName })
               : intl.formatMessage({ id: 'footer.copyrightNoName' }, { year })}
           </p>
-          {details ? <p className="site-footer__address">{details.address}</p> : null}
+          {/* The company's address is data in its own script: isolated, it keeps its order in any page. */}
+          {details ? (
+            <p className="site-footer__address">
+              <bdi>{details.address}</bdi>
+            </p>
+          ) : null}
         </div>
       </div>
     </footer>

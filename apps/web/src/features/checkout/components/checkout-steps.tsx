@@ -13,7 +13,7 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
         {STEPS.map((step, i) => (
           <li key={step} className={i < index ? 'is-done' : i === index ? 'is-current' : undefined} aria-current={i === index ? 'step' : undefined}>
             <span className="checkout-steps__number" aria-hidden="true">
-              {i + 1}
+              {intl.formatNumber(i + 1)}
             </span>
             <FormattedMessage id={`checkout.steps.${step}`} />
           </li>

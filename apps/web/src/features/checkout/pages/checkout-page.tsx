@@ -28,6 +28,7 @@ import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { newRequestId } from '../../../lib/request-id';
 import '../checkout.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 type FormValues = { emailAddress: string; referrerEmail: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
 
@@ -50,6 +51,8 @@ function checkoutSchema(needsEmail: boolean, needsShipping: boolean) {
  */
 export default function CheckoutPage() {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   usePageTitle(intl.formatMessage({ id: 'page.checkout.title' }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -158,7 +161,7 @@ export default function CheckoutPage() {
           </p>
           {saved.order ? (
             <Link to="/select-payment" className="btn btn--primary">
-              <FormattedMessage id="checkout.continueOrder" values={{ number: saved.order.number }} />
+              <FormattedMessage id="checkout.continueOrder" values={{ number: ltr(saved.order.number) }} />
             </Link>
           ) : (
             <Link to="/plans" className="btn btn--primary">

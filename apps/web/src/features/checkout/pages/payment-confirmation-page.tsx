@@ -17,6 +17,7 @@ import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { useCheckoutOrder } from '../components/use-checkout-order';
 import '../checkout.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 const SETTLED = new Set(['paid', 'processing', 'shipped', 'delivered']);
 
@@ -33,6 +34,8 @@ function settledNext(kind: OrderKind, shipped: boolean): string {
  */
 export default function PaymentConfirmationPage() {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   usePageTitle(intl.formatMessage({ id: 'page.paymentConfirmation.title' }));
   const { isAuth } = useSession();
   const checkout = useCheckout();
@@ -72,7 +75,7 @@ export default function PaymentConfirmationPage() {
             <>
               <section className="checkout-section">
                 <p className="confirmation-status">
-                  <FormattedMessage id="checkout.orderNumber" values={{ number: <strong>{number}</strong> }} /> <OrderStatusBadge status={data.status} />
+                  <FormattedMessage id="checkout.orderNumber" values={{ number: <strong>{ltr(number)}</strong> }} /> <OrderStatusBadge status={data.status} />
                 </p>
                 <p>
                   <FormattedMessage id={`confirmation.next.${settled ? settledNext(data.kind, data.shippingAddress !== null) : data.status === 'pending' ? 'pending' : 'other'}`} values={{ email }} />

@@ -23,6 +23,7 @@ import { useCheckoutOrder } from '../components/use-checkout-order';
 import { choiceLabelId } from '../gateway-labels';
 import { newRequestId } from '../../../lib/request-id';
 import '../checkout.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 /** What a gateway's card component gives the page: a one-time token (the number stays in the browser). */
 export interface CardFormProps {
@@ -104,6 +105,8 @@ export default function PaymentPage({
   gatewayComponents?: Partial<Record<GatewayIdValue, ComponentType<GatewayPaymentProps>>>;
 }) {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   usePageTitle(intl.formatMessage({ id: 'page.payment.title' }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -409,7 +412,7 @@ export default function PaymentPage({
           <FormattedMessage id="page.payment.title" />
         </h1>
         <p className="page-lead">
-          <FormattedMessage id="checkout.orderNumber" values={{ number: checkout.order.number }} />
+          <FormattedMessage id="checkout.orderNumber" values={{ number: ltr(checkout.order.number) }} />
         </p>
       </header>
       <CheckoutSteps current="pay" />

@@ -15,6 +15,7 @@ import { TotalsSummary } from '../components/totals-summary';
 import { useCheckoutOrder } from '../components/use-checkout-order';
 import { choiceHintId, choiceKey, choiceLabelId, type PaymentChoice } from '../gateway-labels';
 import '../checkout.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 /**
  * /select-payment: the ways of paying the server has enabled (GET /public/payment/gateways) that this
@@ -22,6 +23,8 @@ import '../checkout.css';
  */
 export default function SelectPaymentPage({ supported }: { supported: readonly GatewayIdValue[] }) {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   usePageTitle(intl.formatMessage({ id: 'page.selectPayment.title' }));
   const navigate = useNavigate();
   const { isAuth } = useSession();
@@ -51,7 +54,7 @@ export default function SelectPaymentPage({ supported }: { supported: readonly G
           <FormattedMessage id="page.selectPayment.title" />
         </h1>
         <p className="page-lead">
-          <FormattedMessage id="checkout.orderNumber" values={{ number: checkout.order.number }} />
+          <FormattedMessage id="checkout.orderNumber" values={{ number: ltr(checkout.order.number) }} />
         </p>
       </header>
       <CheckoutSteps current="method" />

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePublicDetails } from '../../../lib/public-details';
 import type { ProseValues } from './prose';
-import { displayPhone } from '../../../lib/calling-codes';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 
 /**
  * Company details from public_details as message values, so legal text names the real operator.
@@ -11,6 +11,7 @@ import { displayPhone } from '../../../lib/calling-codes';
  */
 export function useCompanyValues(): { values: ProseValues; ready: boolean } {
   const intl = useIntl();
+  const formatPhone = useFormatPhone();
   const { data, isPending } = usePublicDetails();
   const company = data?.companyName ?? intl.formatMessage({ id: 'common.companyFallback' });
   const contactEmail = data?.contactEmail;
@@ -19,7 +20,7 @@ export function useCompanyValues(): { values: ProseValues; ready: boolean } {
     values: {
       company,
       address: data?.address ?? '—',
-      phone: data?.phone ? displayPhone(data.phone) : '—',
+      phone: data?.phone ? formatPhone(data.phone) : '—',
       email: contactEmail ? <a href={`mailto:${contactEmail}`}>{contactEmail}</a> : intl.formatMessage({ id: 'common.supportTeam' }),
       salesEmail: data?.salesEmail ? <a href={`mailto:${data.salesEmail}`}>{data.salesEmail}</a> : intl.formatMessage({ id: 'common.supportTeam' }),
       b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,

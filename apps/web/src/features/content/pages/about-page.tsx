@@ -9,9 +9,11 @@ import { ProseBlock } from '../components/prose';
 import { useCompanyValues } from '../components/use-company-values';
 import '../content.css';
 import { displayPhone } from '../../../lib/calling-codes';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 
 export default function AboutPage() {
   const intl = useIntl();
+  const formatPhone = useFormatPhone();
   const { data: details, isPending } = usePublicDetails();
   const { values } = useCompanyValues();
   usePageTitle(intl.formatMessage({ id: 'about.title' }));
@@ -50,7 +52,7 @@ export default function AboutPage() {
             <ul className="contact-card__list">
               <li>
                 <PinIcon size={18} />
-                <span>{details.address}</span>
+                <bdi>{details.address}</bdi>
               </li>
               <li>
                 <PhoneIcon size={18} />
@@ -63,7 +65,7 @@ export default function AboutPage() {
               <li>
                 <ChatIcon size={18} />
                 <span>
-                  <FormattedMessage id="about.whatsapp" values={{ number: displayPhone(details.whatsapp) }} />
+                  <FormattedMessage id="about.whatsapp" values={{ number: formatPhone(details.whatsapp) }} />
                 </span>
               </li>
             </ul>

@@ -4,11 +4,13 @@ import { formatMoney } from '../../../lib/use-format-money';
 import { useRegionName } from '../../../lib/use-region-names';
 import { publicInvoicePdfUrl } from '../api/invoices-api';
 import '../invoices.css';
-import { displayPhone } from '../../../lib/calling-codes';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 
 /** One invoice (SPEC §3): date, ship-to, lines, sub total, tax rate, surcharge, total, company details. */
 export function InvoiceView({ invoice }: { invoice: Invoice }) {
   const intl = useIntl();
+  const formatPhone = useFormatPhone();
+  const ltr = useLtrText();
   const regionName = useRegionName();
   const money = (cents: number) => formatMoney(cents, intl.locale, invoice.currency);
   const percent = (bps: number) => intl.formatNumber(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 });
@@ -18,19 +20,19 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       <header className="invoice__head">
         <div>
           <h2 id="invoice-title" className="invoice__title">
-            <FormattedMessage id="invoice.title" values={{ number: invoice.number }} />
+            <FormattedMessage id="invoice.title" values={{ number: ltr(invoice.number) }} />
           </h2>
           <p className="muted">
-            <FormattedMessage id="invoice.order" values={{ number: invoice.orderNumber }} /> ·{' '}
+            <FormattedMessage id="invoice.order" values={{ number: ltr(invoice.orderNumber) }} /> ·{' '}
             <FormattedDate value={invoice.date} dateStyle="long" />
           </p>
         </div>
         <address className="invoice__company">
           <strong>{invoice.company.name}</strong>
           <br />
-          {invoice.company.address}
+          <bdi>{invoice.company.address}</bdi>
           <br />
-          {displayPhone(invoice.company.phone)} · {invoice.company.email}
+          {formatPhone(invoice.company.phone)} · {invoice.company.email}
         </address>
       </header>
       <div className="invoice__parties">

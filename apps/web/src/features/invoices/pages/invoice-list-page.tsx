@@ -7,12 +7,15 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/use-format-money';
 import { useInvoiceList } from '../api/invoices-api';
 import '../invoices.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 const PAGE_SIZE = 20;
 
 /** /dashboard/invoice: every invoice of the subscriber, newest first, each opening its print view. */
 export default function InvoiceListPage() {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   const [page, setPage] = useState(1);
   const list = useInvoiceList(page, PAGE_SIZE);
   const data = list.data;
@@ -73,7 +76,7 @@ export default function InvoiceListPage() {
                     <td className="num">{formatMoney(inv.total, intl.locale, inv.currency)}</td>
                     <td>
                       <Link to={`/invoice?id=${encodeURIComponent(inv.id)}`} className="btn btn--outline btn--sm">
-                        <FormattedMessage id="invoice.view" values={{ number: inv.number }} />
+                        <FormattedMessage id="invoice.view" values={{ number: ltr(inv.number) }} />
                       </Link>
                     </td>
                   </tr>

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/use-format-money';
 import { useOrderList } from '../api/orders-api';
 import '../orders.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 const PAGE_SIZE = 20;
 const STATUSES = orderStatusSchema.options;
@@ -15,6 +16,8 @@ const STATUSES = orderStatusSchema.options;
 /** /dashboard/order-status: the subscriber's orders with their badges, filtered by status, paged. */
 export default function OrderStatusPage() {
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const wanted = search.get('status');
@@ -89,7 +92,7 @@ export default function OrderStatusPage() {
                   {order.trackingNumber ? (
                     <>
                       {' · '}
-                      <FormattedMessage id="orders.tracking" values={{ number: order.trackingNumber }} />
+                      <FormattedMessage id="orders.tracking" values={{ number: ltr(order.trackingNumber) }} />
                     </>
                   ) : null}
                 </p>

@@ -14,11 +14,14 @@ import { useRegionName } from '../../../lib/use-region-names';
 import { cancelOrder, useOrder } from '../api/orders-api';
 import { AddressChangeDialog } from '../components/address-change-dialog';
 import '../orders.css';
+import { useLtrText } from '../../../lib/use-format-phone';
 
 /** /dashboard/order-view/:id: one order with its badge, lines, totals, delivery and what can still be done. */
 export default function OrderViewPage() {
   const { id = '' } = useParams();
   const intl = useIntl();
+  // Order, invoice and tracking numbers left to right in a right-to-left page (decision 222).
+  const ltr = useLtrText();
   const client = useQueryClient();
   const regionName = useRegionName();
   const order = useOrder(id);
@@ -46,7 +49,7 @@ export default function OrderViewPage() {
   return (
     <DashboardFrame
       titleId="page.dashboard.orderView.title"
-      title={data ? intl.formatMessage({ id: 'orders.viewTitle' }, { number: data.number }) : undefined}
+      title={data ? intl.formatMessage({ id: 'orders.viewTitle' }, { number: ltr(data.number) }) : undefined}
       error={order.isError && !notFound}
       onRetry={() => void order.refetch()}
     >
@@ -217,7 +220,7 @@ export default function OrderViewPage() {
             open={confirmCancel}
             danger
             busy={canceling}
-            title={<FormattedMessage id="orders.cancelTitle" values={{ number: data.number }} />}
+            title={<FormattedMessage id="orders.cancelTitle" values={{ number: ltr(data.number) }} />}
             confirmLabel={<FormattedMessage id="orders.cancelConfirm" />}
             onConfirm={() => void onCancel()}
             onClose={() => setConfirmCancel(false)}

@@ -6,7 +6,7 @@ import type { Sim } from '@app/shared/contracts/sims';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { SimStatusBadge } from '../../../components/ui/sim-status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatPhoneNumber } from '../../../lib/calling-codes';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 import { signOut } from '../../../lib/sign-out';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -231,18 +231,20 @@ function SimsSection() {
 
 function SimRow({ sim }: { sim: Sim }) {
   const intl = useIntl();
+  const formatPhone = useFormatPhone();
+  const ltr = useLtrText();
   const action = simNextAction(sim);
   const expiresAt = simExpiresAt(sim);
   const expired = action === 'renew' && expiresAt !== null && Date.parse(expiresAt) <= Date.now();
   const plan = sim.simSubscription.planSubscription?.plan ?? sim.simPlan;
   const name = sim.mdn
-    ? formatPhoneNumber(sim.mdn)
-    : intl.formatMessage({ id: 'overview.sims.iccid' }, { digits: sim.iccid.slice(-4) });
+    ? formatPhone(sim.mdn)
+    : intl.formatMessage({ id: 'overview.sims.iccid' }, { digits: ltr(sim.iccid.slice(-4)) });
   const kind = intl.formatMessage({ id: sim.kind === 'esim' ? 'plan.sim.esim' : 'plan.sim.physical' });
   return (
     <li className="overview-row overview-sim" data-testid="overview-sim" data-sim={sim.iccid}>
       <span className="overview-row__main">
-        <span className="overview-row__title" dir="ltr">
+        <span className="overview-row__title">
           {name}
         </span>
         <span className="overview-row__meta">
@@ -318,6 +320,7 @@ function OrdersSection() {
 
 function ProfileSection() {
   const intl = useIntl();
+  const formatPhone = useFormatPhone();
   const regionName = useRegionName();
   const profile = useProfile();
   const data = profile.data;
@@ -342,7 +345,7 @@ function ProfileSection() {
             <dt>
               <FormattedMessage id="form.phone" />
             </dt>
-            <dd dir="ltr">{data.phone ? formatPhoneNumber(data.phone) : notSet}</dd>
+            <dd>{data.phone ? formatPhone(data.phone) : notSet}</dd>
           </div>
           <div>
             <dt>

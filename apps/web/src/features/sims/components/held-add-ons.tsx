@@ -7,7 +7,7 @@ import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
 import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { activateHeldAddOn, heldAddOnsQueryOptions } from '../api/sims-api';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 
 /** SIMs an add-on can go on now: on the network, or paid and waiting for activation. */
 const TAKES_ADD_ONS = ['active', 'in_use', 'inUse', 'used_up', 'inactive', 'pending'];
@@ -40,6 +40,9 @@ export function HeldAddOns({ sims }: { sims: Sim[] }) {
 
 function HeldRow({ held, sims }: { held: HeldAddOn; sims: Sim[] }) {
   const intl = useIntl();
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
+  const ltr = useLtrText();
   const client = useQueryClient();
   const fmt = useFormatAllowance();
   const errorText = useErrorMessage();
@@ -51,7 +54,7 @@ function HeldRow({ held, sims }: { held: HeldAddOn; sims: Sim[] }) {
     .filter(Boolean)
     .join(' · ');
   const selectId = `held-${held.id}`;
-  const simName = (s: Sim) => (s.mdn ? formatNumber(s.mdn) : `${intl.formatMessage({ id: `sims.kind.${s.kind}` })} ${s.iccid.slice(-4)}`);
+  const simName = (s: Sim) => (s.mdn ? formatNumber(s.mdn) : `${intl.formatMessage({ id: `sims.kind.${s.kind}` })} ${ltr(s.iccid.slice(-4))}`);
 
   async function use() {
     const chosen = simId || fits[0]?.id;

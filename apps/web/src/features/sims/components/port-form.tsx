@@ -12,7 +12,7 @@ import { notify } from '../../../lib/toast';
 import { useValidationMessage } from '../../../lib/validation-message';
 import { startPort } from '../api/sims-api';
 import { NUMBER_CODES, portErrorMessageId } from '../port-errors';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 
 type Values = z.input<typeof portToSimBodySchema>;
 const FIELDS = ['number', 'authorizedName', 'accountNumber', 'pin', 'billingAddress', 'zip'] as const;
@@ -27,6 +27,9 @@ export function portModeFor(sim: Sim): 'to_active_sim' | 'to_inactive_sim' | nul
 
 /** The port-in request (spec §3): number, authorised person, account number, PIN, billing address and ZIP. */
 export function PortForm({ sims, initialSimId, initialNumber, onDone }: { sims: Sim[]; initialSimId?: string; initialNumber?: string; onDone: () => void }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
+  const ltr = useLtrText();
   const intl = useIntl();
   const client = useQueryClient();
   const translate = useValidationMessage();
@@ -84,7 +87,7 @@ export function PortForm({ sims, initialSimId, initialNumber, onDone }: { sims: 
           <select {...control} className="input select" {...register('simId')}>
             {sims.map((s) => (
               <option key={s.id} value={s.id}>
-                {`${intl.formatMessage({ id: `sims.kind.${s.kind}` })} · ${s.mdn ? formatNumber(s.mdn) : s.iccid}`}
+                {`${intl.formatMessage({ id: `sims.kind.${s.kind}` })} · ${s.mdn ? formatNumber(s.mdn) : ltr(s.iccid)}`}
               </option>
             ))}
           </select>

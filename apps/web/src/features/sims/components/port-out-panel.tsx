@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
 import { newRequestId } from '../../../lib/request-id';
 import { issuePortOutPin, portOutQueryOptions } from '../api/sims-api';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import { CopyButton } from './copy-button';
 
 /** Badges of a SIM whose number is still ours to hand over (expired numbers are kept 30 days). */
@@ -19,6 +19,8 @@ const HOLDS_NUMBER = ['active', 'in_use', 'inUse', 'used_up', 'expired', 'suspen
  * one leaked or ran out (asked first: the old one stops working).
  */
 export function PortOutPanel({ sim }: { sim: Sim }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const client = useQueryClient();
   const errorText = useErrorMessage();
   const [open, setOpen] = useState(false);

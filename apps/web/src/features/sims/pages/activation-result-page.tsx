@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 interface ResultState {
@@ -13,6 +13,8 @@ interface ResultState {
 
 /** /activation-result: what /activate reached, in the spec's words, and what to do next. */
 export default function ActivationResultPage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'page.activationResult.title' }));
   const state = (useLocation().state ?? {}) as ResultState;

@@ -13,7 +13,8 @@ import { HeldAddOns } from '../components/held-add-ons';
 import { PaidActionDialog } from '../components/paid-action-dialog';
 import { SimAllowances } from '../components/sim-allowances';
 import { SimStatusBadge } from '../components/sim-status-badge';
-import { currentPlan, formatNumber } from '../sim-format';
+import { currentPlan } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 const MAX_QUANTITY = 10;
@@ -30,6 +31,8 @@ interface Choice {
  * `?sim=<id>` shows one SIM (the link from its detail page).
  */
 export default function AddOnsPage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   const [search] = useSearchParams();
   const only = search.get('sim');
@@ -134,6 +137,8 @@ export default function AddOnsPage() {
 }
 
 function SimAddOns({ sim, addOns, onBuy }: { sim: Sim; addOns: AddOn[]; onBuy: (addOn: AddOn) => void }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   const fmt = useFormatAllowance();
   const money = useFormatMoney();

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { lineProblemMessage, readAssignReport, type AssignOutcome, type AssignReportLine } from '../assign-report';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../../../components/ui/badges.css';
 import '../sims.css';
 
@@ -93,6 +93,8 @@ export default function AssignResultPage() {
 }
 
 function ReportLine({ line }: { line: AssignReportLine }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const added = ADDED.includes(line.outcome);
   const simLink = (labelId: string) =>
     line.sim ? (

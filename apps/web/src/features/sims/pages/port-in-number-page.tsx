@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { validatePortNumber } from '../api/sims-api';
 import { NUMBER_CODES } from '../port-errors';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 const STEPS = 4;
@@ -19,6 +19,8 @@ const STEPS = 4;
  * us (public validate). The request itself is made from the dashboard, on one of the subscriber's SIMs.
  */
 export default function PortInNumberPage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'page.portIn.title' }));
   useMetaDescription(intl.formatMessage({ id: 'portPublic.lead' }));

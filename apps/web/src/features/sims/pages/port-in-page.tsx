@@ -14,7 +14,7 @@ import { PortFixForm } from '../components/port-fix-form';
 import { PortForm, portModeFor } from '../components/port-form';
 import { PortStatusBadge, PortStatusHelp } from '../components/port-status';
 import { portErrorMessageId } from '../port-errors';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 const OPEN: PortRequestView['status'][] = ['submitted', 'pending', 'resolution_required'];
@@ -94,6 +94,8 @@ export default function PortInPage() {
 }
 
 function PortCard({ port }: { port: PortRequestView }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   const client = useQueryClient();
   const [checking, setChecking] = useState(false);

@@ -18,7 +18,7 @@ import { formatMoney } from '../../../lib/use-format-money';
 import { cardQuoteOptions, purchaseCards, useSim, useSimList, type CardOrder } from '../api/sims-api';
 import { QuoteSummary } from '../components/quote-summary';
 import { usePayOrder } from '../pay-order';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 const schema = z.object({ shippingAddress: shippingAddressSchema });
@@ -71,6 +71,8 @@ export function PurchaseSimPage({ addressDefaults }: { addressDefaults?: Address
 
 /** Why there is no blank eSIM to buy, and the two ways to get one. */
 function EsimWays() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const list = useSimList(1, 100);
   const physical = (list.data?.data ?? []).filter((s) => s.kind === 'physical' && s.mdn && ['active', 'in_use', 'inUse', 'used_up', 'expired', 'suspended'].includes(s.status.status));
   return (
@@ -121,6 +123,8 @@ function EsimWays() {
 
 /** ?replace=<sim>: one card for a physical SIM of the account, and what to do when it arrives. */
 function ReplacementCard({ simId, addressDefaults }: { simId: string; addressDefaults?: AddressDefaults | undefined }) {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const query = useSim(simId);
   const sim = query.data;
   const missing = query.isError && isApiError(query.error) && query.error.status === 404;

@@ -15,7 +15,8 @@ import { SimCardActions } from '../components/sim-card-actions';
 import { PortOutPanel } from '../components/port-out-panel';
 import { SimPlanActions } from '../components/sim-plan-actions';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
-import { canActivate, currentPlan, formatNumber } from '../sim-format';
+import { canActivate, currentPlan } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 /** The carrier actions a pending notice can name; anything else reads as "a change". */
@@ -23,6 +24,8 @@ const KNOWN_ACTIONS = ['activate', 'renew', 'change_plan', 'add_balance', 'set_w
 
 /** /dashboard/sim/:id: one SIM with its state explained, allowances, automatic payments, eSIM delivery and actions. */
 export default function SimDetailPage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const { id = '' } = useParams();
   const intl = useIntl();
   const client = useQueryClient();

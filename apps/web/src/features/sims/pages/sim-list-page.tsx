@@ -8,13 +8,17 @@ import { useSimList } from '../api/sims-api';
 import { SimAllowances } from '../components/sim-allowances';
 import { TopUpPanel } from '../components/top-up-panel';
 import { SimStatusBadge, SimStatusHelp } from '../components/sim-status-badge';
-import { currentPlan, formatNumber } from '../sim-format';
+import { currentPlan } from '../sim-format';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 const PAGE_SIZE = 20;
 
 /** /dashboard/sim: the subscriber's SIMs, Physical SIM before eSIM, newest first (spec §4), each with its state in words. */
 export default function SimListPage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
+  const ltr = useLtrText();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const list = useSimList(page, PAGE_SIZE);
@@ -91,7 +95,7 @@ export default function SimListPage() {
                       </>
                     ) : null}
                     {' · '}
-                    <FormattedMessage id="sims.iccid" values={{ iccid: sim.iccid }} />
+                    <FormattedMessage id="sims.iccid" values={{ iccid: ltr(sim.iccid) }} />
                   </p>
                   {sim.problem ? (
                     <p className="notice notice--warning sim-card__notice">

@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { useSimList, useUsage } from '../api/sims-api';
 import { UsageChart, type DayUse } from '../components/usage-chart';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone, useLtrText } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 type UsageRecord = z.infer<typeof usageRecordSchema>;
@@ -37,6 +37,9 @@ function byDay(records: UsageRecord[], from: number, days: number): DayTotals[] 
 
 /** /dashboard/usage: calls, texts and data per SIM over the last 7 or 30 days, as a chart and a table. */
 export default function UsagePage() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
+  const ltr = useLtrText();
   const intl = useIntl();
   const fmt = useFormatAllowance();
   const [search, setSearch] = useSearchParams();
@@ -86,7 +89,7 @@ export default function UsagePage() {
               >
                 {withNumber.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {`${intl.formatMessage({ id: `sims.kind.${s.kind}` })} · ${s.mdn ? formatNumber(s.mdn) : s.iccid}`}
+                    {`${intl.formatMessage({ id: `sims.kind.${s.kind}` })} · ${s.mdn ? formatNumber(s.mdn) : ltr(s.iccid)}`}
                   </option>
                 ))}
               </select>

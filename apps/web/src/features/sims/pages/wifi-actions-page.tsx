@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { setWifiCalling, setWifiCallingByIccid, useSimList } from '../api/sims-api';
 import { WifiCallingForm } from '../components/wifi-calling-form';
-import { formatNumber } from '../sim-format';
+import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
 
 /** SIMs on the network: the ones Wi-Fi calling can be set for. */
@@ -43,6 +43,8 @@ export default function WifiActionsPage() {
 }
 
 function SignedIn() {
+  // Phone numbers left to right in a right-to-left page (decision 222).
+  const formatNumber = useFormatPhone();
   const intl = useIntl();
   const client = useQueryClient();
   const list = useSimList(1, 100);
