@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Right to left on the built app (decision 222): the header row, the side drawer, the checkout steps
+ * and the SIM list mirror. No right-to-left catalogue is offered yet, so the test writes
+ * `<html dir="rtl" lang="ar">` itself after each load (that a language sets it, and the
+ * left-to-right islands inside Arabic text, are component tests: src/app/rtl.test.tsx). One test,
+ * a few seconds; screenshots are kept in .tmp/test-results for a look by eye.
+ */
+
+const DEMO = { email: 'demo@libertywave.example', password: 'Demo-Liberty-Wave-2026' };
+
+async function rightToLeft(page: Page) {
+  await page.evaluate(() => {
+    document.documentElement.dir = 'rtl';
+    document.documentElement.lang = 'ar';
+  });
+}
+
+/** Boxes of the elements matching each selector (the first match), in one round trip. */
+function boxes<K extends string>(page: Page, selectors: Record<K, string>): Promise<Record<K, { left: number; right: number }>> {
+  return page.evaluate((sel) => {
+    const out: Record<string, { left: number; right: number }> = {};
+    for (const [name, css] of Object.entries(sel)) {
+      const r = document.querySelector(css as string)!.getBoundingClientRect();
+      out[name] = { left: r.left, right: r.right };
+    }
+    return out;
+  }, selectors as Record<string, string>) as Promise<Record<K, { left: number; right: number }>>;
+}
+
+test('right to left: header row, drawer, checkout steps and SIM list are mirrored', async ({ page, request }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/plans/paygo');
+  await page.getByTestId('plan-card').first().locator('.price-row button').first().click();
+  await expect(page.getByTestId('cart-count')).toBeVisible();
+  await rightToLeft(page);
+
+  // Header: the brand at the right edge, then the navigation, the language, cart and account at the left.
+  const header = await boxes(page, {
+    row: '.site-header__inner',
+    brand: '.brand',
+    nav: '.main-nav__list',
+    language: '.site-header__inner [data-testid="language-select"]',
+    account: '.header-actions__account',
+  });
+  expect(header.brand.right).toBeGreaterThan(header.row.right - 40);
+  expect(header.nav.right).toBeLessThanOrEqual(header.brand.left);
+  expect(header.language.right).toBeLessThanOrEqual(header.nav.left);
+  expect(header.account.left).toBeLessThan(header.row.left + 40);
+  // The language panel opens under its button towards the page (its inline end is the button's).
+  await page.locator('.site-header__inner [data-testid="language-select"]').click();
+  const panel = await boxes(page, { button: '.site-header__inner [data-testid="language-select"]', panel: '.site-header__inner .language-select__panel' });
+  expect(Math.abs(panel.panel.left - panel.button.left)).toBeLessThan(2);
+  await page.screenshot({ path: testInfo.outputPath('rtl-header.png'), clip: { x: 0, y: 0, width: 1440, height: 400 } });
+  await page.keyboard.press('Escape');
+
+  // Drawer: slides in from the left (the inline end) and its links start at the right.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.getByTestId('menu-toggle').click();
+  const drawer = page.getByTestId('drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  const sheet = await boxes(page, { drawer: '[data-testid="drawer"]', title: '.drawer__title', close: '.drawer__head .icon-button' });
+  expect(sheet.drawer.left).toBeLessThan(1);
+  expect(sheet.drawer.right).toBeLessThan(1024 - 100);
+  expect(sheet.title.right).toBeGreaterThan(sheet.close.right);
+  await page.screenshot({ path: testInfo.outputPath('rtl-drawer.png') });
+  await page.keyboard.press('Escape');
+
+  // Checkout: step 1 at the right, each next step to its left.
+  await page.goto('/checkout');
+  await expect(page.locator('.checkout-steps li')).toHaveCount(4);
+  await rightToLeft(page);
+  const steps = await page.locator('.checkout-steps li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().left));
+  expect(steps).toEqual([...steps].sort((a, b) => b - a));
+  expect(new Set(steps).size).toBe(4);
+  await page.screenshot({ path: testInfo.outputPath('rtl-checkout.png') });
+
+  // SIM list: each card's number and kind at the right, the status badge at the left.
+  const login = await request.post('/public/auth/login', { data: DEMO });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/dashboard/sim');
+  await expect(page.getByTestId('sim-row').first()).toBeVisible();
+  await rightToLeft(page);
+  const card = await boxes(page, { card: '[data-testid="sim-row"]', kind: '[data-testid="sim-row"] .sim-card__kind', status: '[data-testid="sim-row"] [data-testid="sim-status"]' });
+  expect(card.kind.right).toBeGreaterThan(card.card.right - 40);
+  expect(card.status.left).toBeLessThan(card.kind.left);
+  await page.screenshot({ path: testInfo.outputPath('rtl-sims.png') });
+});
