@@ -11,6 +11,7 @@ import { publicDetailsFixture, renderRoutes } from '../test/render';
 import { sim } from '../test/sim-fixtures';
 import SimListPage from '../features/sims/pages/sim-list-page';
 import { CheckoutSteps } from '../features/checkout/components/checkout-steps';
+import { Pager } from '../components/ui/pager';
 import { Header } from './layout/header';
 
 /**
@@ -84,5 +85,25 @@ describe('a right-to-left language', () => {
     const steps = screen.getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('.checkout-steps__number')!.textContent)).toEqual(['1', '2', '3', '4']);
     expect(steps[1]!.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('writes counts, page numbers and step numbers in the page’s digits (Persian)', () => {
+    renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <CheckoutSteps current="details" />
+              <Pager page={2} pageSize={10} total={120} onPage={() => {}} />
+            </>
+          ),
+        },
+      ],
+      '/',
+      { locale: 'fa', messages },
+    );
+    expect(screen.getAllByRole('listitem').map((s) => s.querySelector('.checkout-steps__number')!.textContent)).toEqual(['۱', '۲', '۳', '۴']);
+    expect(document.querySelector('.pager__status')!.textContent).toMatch(/۲.*۱۲/);
   });
 });

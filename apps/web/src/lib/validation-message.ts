@@ -46,24 +46,26 @@ function parseFieldErrorKey(message: string): { code: FieldErrorCode; params: Fi
   return { code: match[1], params };
 }
 
-function values(code: FieldErrorCode, params: FieldErrorParams, ctx: Context): Record<string, string | number> {
-  const money = (n: string | number | undefined) => (ctx.money && typeof n === 'number' ? ctx.money(n) : (n ?? ''));
+function values(intl: IntlShape, code: FieldErrorCode, params: FieldErrorParams, ctx: Context): Record<string, string | number> {
+  // Counts (characters, digits) in the page's digits: a simple ICU argument would print them as is.
+  const numbers = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, typeof value === 'number' ? intl.formatNumber(value) : value]));
+  const money = (n: string | number | undefined) => (ctx.money && typeof n === 'number' ? ctx.money(n) : typeof n === 'number' ? intl.formatNumber(n) : (n ?? ''));
   // The name is the form's translated label, not the English one the server wrote.
-  if (code === 'required') return { ...params, name: ctx.label };
-  if (code === 'min') return { ...params, min: money(params.min) };
-  if (code === 'max') return { ...params, max: money(params.max) };
-  return params;
+  if (code === 'required') return { ...numbers, name: ctx.label };
+  if (code === 'min') return { ...numbers, min: money(params.min) };
+  if (code === 'max') return { ...numbers, max: money(params.max) };
+  return numbers;
 }
 
 export function translateValidationMessage(intl: IntlShape, message: string | undefined, ctx: Context): string | undefined {
   if (!message) return undefined;
   const coded = parseFieldErrorKey(message);
-  if (coded) return intl.formatMessage({ id: fieldCodeMessageId(coded.code) }, values(coded.code, coded.params, ctx));
+  if (coded) return intl.formatMessage({ id: fieldCodeMessageId(coded.code) }, values(intl, coded.code, coded.params, ctx));
   if (Object.hasOwn(intl.messages, message)) return intl.formatMessage({ id: message });
   // The form's own resolver: a shared schema's wording, named by the package that wrote it.
   const own = fieldErrorOf(message);
   if (own.code === 'invalid') return message;
-  return intl.formatMessage({ id: fieldCodeMessageId(own.code) }, values(own.code, own.params ?? {}, ctx));
+  return intl.formatMessage({ id: fieldCodeMessageId(own.code) }, values(intl, own.code, own.params ?? {}, ctx));
 }
 
 /** `(message, label, money?) → text` in the current language, for a form's field errors. */

@@ -49,7 +49,8 @@ export default function Footer() {
   const intl = useIntl();
   const { data: details } = usePublicDetails();
   const { data: categories } = useVisibleCategories();
-  const year = new Date().getFullYear();
+  // A year is not a quantity: the page's digits, no thousands separator ("2026", "۲۰۲۶").
+  const formattedYear = intl.formatNumber(new Date().getFullYear(), { useGrouping: false });
 
   return (
     <footer className="site-footer" data-testid="site-footer">
@@ -156,8 +157,8 @@ export default function Footer() {
         <div className="container site-footer__legal-inner">
           <p>
             {details
-              ? intl.formatMessage({ id: 'footer.copyright' }, { year, company: details.companyName })
-              : intl.formatMessage({ id: 'footer.copyrightNoName' }, { year })}
+              ? intl.formatMessage({ id: 'footer.copyright' }, { year: formattedYear, company: details.companyName })
+              : intl.formatMessage({ id: 'footer.copyrightNoName' }, { year: formattedYear })}
           </p>
           {/* The company's address is data in its own script: isolated, it keeps its order in any page. */}
           {details ? (

@@ -12,7 +12,7 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
         <FormattedMessage id="pager.previous" />
       </button>
       <span className="pager__status" aria-live="polite">
-        <FormattedMessage id="pager.status" values={{ page, pages }} />
+        <FormattedMessage id="pager.status" values={{ page: intl.formatNumber(page), pages: intl.formatNumber(pages) }} />
       </span>
       <button type="button" className="btn btn--outline btn--sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         <FormattedMessage id="pager.next" />

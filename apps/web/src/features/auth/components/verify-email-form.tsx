@@ -111,7 +111,7 @@ export function VerifyEmailForm({ email, resendAfter, onVerified }: VerifyEmailF
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField
           label={<FormattedMessage id="auth.verify.codeLabel" />}
-          hint={<FormattedMessage id="auth.verify.codeHint" values={{ length: VERIFICATION_CODE_LENGTH }} />}
+          hint={<FormattedMessage id="auth.verify.codeHint" values={{ length: intl.formatNumber(VERIFICATION_CODE_LENGTH) }} />}
           error={message(errors.code?.message, intl.formatMessage({ id: 'auth.verify.codeLabel' }))}
         >
           {(control) => (

@@ -18,7 +18,7 @@ export function CartButton({ open, onToggle }: { open: boolean; onToggle: () => 
     >
       <CartIcon size={22} />
       <span className="cart-button__count" data-testid="cart-count" aria-hidden="true">
-        {quantity}
+        {intl.formatNumber(quantity)}
       </span>
     </button>
   );

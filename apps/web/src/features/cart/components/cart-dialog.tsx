@@ -129,7 +129,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
                           <MinusIcon size={16} />
                         </button>
                         <output className="stepper__value" aria-live="polite">
-                          {line.item.quantity}
+                          {intl.formatNumber(line.item.quantity)}
                         </output>
                         <button
                           type="button"

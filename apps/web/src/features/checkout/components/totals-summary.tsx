@@ -50,7 +50,7 @@ export function TotalsSummary({
           <li key={line.key} className={`checkout-summary__line${line.problem ? ' is-problem' : ''}`}>
             <span>
               <span className="checkout-summary__name">
-                {line.name} <span className="muted">× {line.quantity}</span>
+                {line.name} <span className="muted">× {intl.formatNumber(line.quantity)}</span>
               </span>
               {line.detail ? <span className="checkout-summary__detail muted">{line.detail}</span> : null}
             </span>

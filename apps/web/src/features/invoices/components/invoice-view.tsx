@@ -97,7 +97,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             {invoice.lines.map((line, i) => (
               <tr key={i}>
                 <td>{line.description}</td>
-                <td className="num">{line.quantity}</td>
+                <td className="num">{intl.formatNumber(line.quantity)}</td>
                 <td className="num">{money(line.unitPrice)}</td>
                 <td className="num">{money(line.total)}</td>
               </tr>

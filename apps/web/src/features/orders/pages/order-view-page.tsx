@@ -96,7 +96,7 @@ export default function OrderViewPage() {
                           <span className="muted"> · {intl.formatMessage({ id: line.sim === 'physical' ? 'plan.sim.physical' : 'plan.sim.esim' })}</span>
                         ) : null}
                       </td>
-                      <td className="num">{line.quantity}</td>
+                      <td className="num">{intl.formatNumber(line.quantity)}</td>
                       <td className="num">{money(line.total)}</td>
                     </tr>
                   ))}

@@ -3,24 +3,26 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { profilePatchSchema, type Profile } from '@app/shared/contracts/profile';
 import { FormField } from '../../../components/ui/form-field';
+import { asciiDigits, editableAmount } from '../../../lib/intl/digits';
 import { DEFAULT_CURRENCY, usePublicDetails } from '../../../lib/public-details';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { useValidationMessage } from '../../../lib/validation-message';
 import { useProfileForm } from './use-profile-form';
 
 /**
- * Amounts are typed in currency units ('12.50', or '12,50' as Spanish and French keyboards write it)
- * and travel as integer cents (docs/decisions/035); an empty field clears the setting. The cents then
- * go through the shared PATCH rules, so the limits are the server's.
+ * Amounts are typed in currency units ('12.50', or '12,50' as Spanish and French keyboards write it,
+ * or in the page's own digits) and travel as integer cents (docs/decisions/035); an empty field clears
+ * the setting. The cents then go through the shared PATCH rules, so the limits are the server's.
  */
 export function toCents(text: string): number | null {
-  const t = text.trim().replace(',', '.');
+  const t = asciiDigits(text.trim()).replace(',', '.');
   if (!t) return null;
   return /^\d{1,7}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
 }
 
-export function fromCents(cents: number | null): string {
-  return cents === null ? '' : (cents / 100).toFixed(2);
+/** The stored amount as the page's language writes it ('12.50', '12,50'), ready to edit. */
+export function fromCents(cents: number | null, locale: string): string {
+  return cents === null ? '' : editableAmount(cents, locale);
 }
 
 const money = (rule: z.ZodType<number | null, number | null>) => z.string().transform(toCents).pipe(rule);
@@ -35,7 +37,7 @@ const FIELDS = ['whenBelow', 'topUpAmount', 'balanceThreshold'] as const;
 
 /** A quota threshold as typed (whole minutes, texts or MB); empty switches it off. */
 export function toWhole(text: string): number | null {
-  const t = text.trim();
+  const t = asciiDigits(text.trim());
   if (!t) return null;
   return /^\d{1,7}$/.test(t) ? Number(t) : Number.NaN;
 }
@@ -55,11 +57,11 @@ function quotaValues(profile: Profile): QuotaForm {
   return { callBelow: text(profile.callBelow), smsBelow: text(profile.smsBelow), dataBelow: text(profile.dataBelow) };
 }
 
-function formValues(profile: Profile): SettingsForm {
+function formValues(profile: Profile, locale: string): SettingsForm {
   return {
-    whenBelow: fromCents(profile.whenBelow),
-    topUpAmount: fromCents(profile.topUpAmount),
-    balanceThreshold: fromCents(profile.balanceThreshold),
+    whenBelow: fromCents(profile.whenBelow, locale),
+    topUpAmount: fromCents(profile.topUpAmount, locale),
+    balanceThreshold: fromCents(profile.balanceThreshold, locale),
   };
 }
 
@@ -71,7 +73,7 @@ export function PaymentTab({ profile, cardsSection }: { profile: Profile; cardsS
   const currency = usePublicDetails().data?.currency ?? DEFAULT_CURRENCY;
   const label = (id: string) => intl.formatMessage({ id });
 
-  const { form, onSubmit } = useProfileForm(settingsSchema, formValues, profile, FIELDS);
+  const { form, onSubmit } = useProfileForm(settingsSchema, (p) => formValues(p, intl.locale), profile, FIELDS);
   const {
     register,
     formState: { errors, isSubmitting, isDirty },
@@ -90,7 +92,7 @@ export function PaymentTab({ profile, cardsSection }: { profile: Profile; cardsS
       hint={<FormattedMessage id={hintId} values={{ currency }} />}
       error={message(errors[name]?.message, label(labelId), formatMoney)}
     >
-      {(c) => <input {...c} {...register(name)} className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" dir="ltr" />}
+      {(c) => <input {...c} {...register(name)} className="input" inputMode="decimal" autoComplete="off" placeholder={editableAmount(0, intl.locale)} dir="ltr" />}
     </FormField>
   );
 

@@ -100,7 +100,7 @@ export default function ShippingFeePage() {
                   <p className="shipping-option__eta">
                     <FormattedMessage
                       id={option.businessDays ? 'shipping.etaBusiness' : 'shipping.etaCalendar'}
-                      values={{ min: option.minDays, max: option.maxDays }}
+                      values={{ min: intl.formatNumber(option.minDays), max: intl.formatNumber(option.maxDays) }}
                     />
                   </p>
                 </div>

@@ -75,7 +75,7 @@ function HeldRow({ held, sims }: { held: HeldAddOn; sims: Sim[] }) {
       <div>
         <p className="addon-row__name">
           {held.name}
-          {held.quantity > 1 ? <span className="muted"> × {held.quantity}</span> : null}
+          {held.quantity > 1 ? <span className="muted"> × {intl.formatNumber(held.quantity)}</span> : null}
         </p>
         <p className="muted addon-row__gives">{gives}</p>
       </div>

@@ -21,7 +21,7 @@ export function QuoteSummary({ quote, labels }: { quote: Quote; labels?: Partial
         <div key={line.key}>
           <dt>
             {nameOf(line)}
-            {line.quantity > 1 ? <span className="muted"> × {line.quantity}</span> : null}
+            {line.quantity > 1 ? <span className="muted"> × {intl.formatNumber(line.quantity)}</span> : null}
           </dt>
           <dd>{money(line.total)}</dd>
         </div>

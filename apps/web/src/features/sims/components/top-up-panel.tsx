@@ -3,13 +3,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { TOP_UP_MAX, TOP_UP_MIN } from '@app/shared/contracts/sims';
 import { FormField } from '../../../components/ui/form-field';
+import { asciiDigits } from '../../../lib/intl/digits';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import type { PaidSimAction } from '../api/sims-api';
 import { PaidActionDialog } from './paid-action-dialog';
 
-/** Dollars as typed ("10", "12.50") to cents, or the catalogue id of what is wrong with it. */
+/**
+ * Dollars as typed ("10", "12.50", "12,50" on a French or Spanish keyboard, or in the page's own
+ * digits) to cents, or the catalogue id of what is wrong with it.
+ */
 export function parseTopUp(text: string): { cents: number } | { error: 'requiredField' | 'number' | 'wholeCents' | 'min' | 'max' } {
-  const t = text.trim().replace(/^\$/, '');
+  const t = asciiDigits(text.trim().replace(/^\$/, '')).replace(/^(\d+),(\d+)$/, '$1.$2');
   if (t === '') return { error: 'requiredField' };
   if (!/^\d+(\.\d+)?$/.test(t)) return { error: 'number' };
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return { error: 'wholeCents' };

@@ -124,7 +124,7 @@ export default function AddOnsPage() {
               <select id="addon-quantity" className="input sim-quantity" value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
                 {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
                   <option key={n} value={n}>
-                    {n}
+                    {intl.formatNumber(n)}
                   </option>
                 ))}
               </select>

@@ -101,7 +101,7 @@ export default function UsagePage() {
               <select className="input select" value={range} onChange={(e) => setRange(Number(e.target.value) as (typeof RANGES)[number])}>
                 {RANGES.map((r) => (
                   <option key={r} value={r}>
-                    {intl.formatMessage({ id: 'usage.lastDays' }, { days: r })}
+                    {intl.formatMessage({ id: 'usage.lastDays' }, { days: intl.formatNumber(r) })}
                   </option>
                 ))}
               </select>
@@ -178,7 +178,7 @@ export default function UsagePage() {
               </div>
               <details className="usage-records">
                 <summary>
-                  <FormattedMessage id="usage.records" values={{ count: records.length }} />
+                  <FormattedMessage id="usage.records" values={{ count: intl.formatNumber(records.length) }} />
                 </summary>
                 <div className="table-scroll">
                   <table className="data-table" data-testid="usage-records">
