@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Right to left on the built app (decision 222): the header row, the side drawer, the checkout steps
- * and the SIM list mirror. No right-to-left catalogue is offered yet, so the test writes
+ * Languages on the built app, in one short test: switching language in the middle of the checkout
+ * keeps the cart and the filled form; right to left (decision 222), the header row, the side drawer,
+ * the checkout steps and the SIM list mirror. No right-to-left catalogue is offered yet, so the test writes
  * `<html dir="rtl" lang="ar">` itself after each load (that a language sets it, and the
  * left-to-right islands inside Arabic text, are component tests: src/app/rtl.test.tsx). One test,
  * a few seconds; screenshots are kept in .tmp/test-results for a look by eye.
@@ -29,7 +30,7 @@ function boxes<K extends string>(page: Page, selectors: Record<K, string>): Prom
   }, selectors as Record<string, string>) as Promise<Record<K, { left: number; right: number }>>;
 }
 
-test('right to left: header row, drawer, checkout steps and SIM list are mirrored', async ({ page, request }, testInfo) => {
+test('mid-checkout language switch keeps cart and form; right to left mirrors header, drawer, checkout steps and SIM list', async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/plans/paygo');
   await page.getByTestId('plan-card').first().locator('.price-row button').first().click();
@@ -68,8 +69,19 @@ test('right to left: header row, drawer, checkout steps and SIM list are mirrore
   await page.screenshot({ path: testInfo.outputPath('rtl-drawer.png') });
   await page.keyboard.press('Escape');
 
-  // Checkout: step 1 at the right, each next step to its left.
+  // Checkout: a half-filled form survives a language switch, and so does the cart.
   await page.goto('/checkout');
+  await page.getByLabel('Email').fill('visitor@example.com');
+  await page.getByLabel('First name').fill('Amira');
+  await page.locator('.site-header__inner [data-testid="language-select"]').click();
+  await page.getByRole('option', { name: /^Español/ }).click();
+  await expect(page.getByRole('heading', { name: 'Dirección de envío' })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue('visitor@example.com');
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Amira');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Right to left: step 1 at the right, each next step to its left.
   await expect(page.locator('.checkout-steps li')).toHaveCount(4);
   await rightToLeft(page);
   const steps = await page.locator('.checkout-steps li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().left));
