@@ -51,6 +51,7 @@ test('mid-checkout language switch keeps cart and form; right to left mirrors he
   expect(header.account.left).toBeLessThan(header.row.left + 40);
   // The language panel opens under its button towards the page (its inline end is the button's).
   await page.locator('.site-header__inner [data-testid="language-select"]').click();
+  await expect(page.locator('.site-header__inner .language-select__panel')).toBeVisible();
   const panel = await boxes(page, { button: '.site-header__inner [data-testid="language-select"]', panel: '.site-header__inner .language-select__panel' });
   expect(Math.abs(panel.panel.left - panel.button.left)).toBeLessThan(2);
   await page.screenshot({ path: testInfo.outputPath('rtl-header.png'), clip: { x: 0, y: 0, width: 1440, height: 400 } });

@@ -43,7 +43,7 @@ describe('switching language in the middle of the checkout', () => {
     // Through the header's selector, as a visitor does it.
     const header = document.querySelector<HTMLElement>('.site-header__inner')!;
     await user.click(within(header).getByRole('button', { name: 'Language: English' }));
-    await user.click(within(header).getByRole('option', { name: /^Español/ }));
+    await user.click(await within(header).findByRole('option', { name: /^Español/ }));
 
     await screen.findByRole('heading', { name: 'Dirección de envío' });
     expect(document.documentElement.lang).toBe('es');

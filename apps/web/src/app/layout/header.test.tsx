@@ -126,7 +126,7 @@ describe('header', () => {
     expect(inRow!.textContent).toBe('EN');
     expect(inDrawer!.textContent).toBe('English');
     await user.click(inRow!);
-    const list = screen.getByRole('listbox', { name: 'Language' });
+    const list = await screen.findByRole('listbox', { name: 'Language' });
     expect(within(list).getAllByRole('option').map((o) => o.firstElementChild!.textContent)).toEqual(['English', 'Español', 'Français']);
   });
 

@@ -35,7 +35,8 @@ describe('language selector', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const panel = screen.getByRole('dialog', { name: 'Language' });
+    // The panel's code loads on first open.
+    const panel = await screen.findByRole('dialog', { name: 'Language' });
     expect(button.getAttribute('aria-controls')).toBe(panel.id);
 
     const search = within(panel).getByRole('combobox', { name: 'Search languages' });
@@ -63,7 +64,7 @@ describe('language selector', () => {
     const user = userEvent.setup();
     renderAll();
     await user.click(screen.getByTestId('language-select'));
-    const search = screen.getByRole('combobox');
+    const search = await screen.findByRole('combobox');
     const cases: [string, string[]][] = [
       ['deu', ['Deutsch']],
       ['german', ['Deutsch']],
@@ -100,7 +101,7 @@ describe('language selector', () => {
     const user = userEvent.setup();
     renderAll({ locale: 'fr' });
     await user.click(screen.getByRole('button', { name: 'Langue : English' }));
-    await user.type(screen.getByRole('combobox', { name: 'Rechercher une langue' }), 'allemand');
+    await user.type(await screen.findByRole('combobox', { name: 'Rechercher une langue' }), 'allemand');
     expect(shownNames()).toEqual(['Deutsch']);
     expect(screen.getByRole('status').textContent).toBe('1 langue');
   });
@@ -111,7 +112,7 @@ describe('language selector', () => {
     const button = screen.getByTestId('language-select');
     button.focus();
     await user.keyboard('{Enter}');
-    const search = screen.getByRole('combobox');
+    const search = await screen.findByRole('combobox');
     expect(document.activeElement).toBe(search);
     const active = () => document.getElementById(search.getAttribute('aria-activedescendant')!)!.dataset.value;
     expect(active()).toBe('en');
@@ -141,7 +142,7 @@ describe('language selector', () => {
     const { onChoose } = renderAll();
     const button = screen.getByTestId('language-select');
     await user.click(button);
-    await user.type(screen.getByRole('combobox'), 'de');
+    await user.type(await screen.findByRole('combobox'), 'de');
     await user.keyboard('{Escape}');
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
     expect(shownNames()).toHaveLength(38);
@@ -160,7 +161,7 @@ describe('language selector', () => {
     const user = userEvent.setup();
     const { onChoose } = renderAll();
     await user.click(screen.getByTestId('language-select'));
-    await user.click(screen.getByRole('option', { name: /^English/ }));
+    await user.click(await screen.findByRole('option', { name: /^English/ }));
     expect(onChoose).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('language-select'));
     await user.click(screen.getByRole('option', { name: /^한국어/ }));
@@ -181,6 +182,7 @@ describe('language selector', () => {
       </>,
     );
     await user.click(screen.getByTestId('language-select'));
+    await screen.findByRole('listbox');
     // Only the offered (complete) languages by default.
     expect(shownNames()).toEqual(['English', 'Español', 'Français']);
     await user.click(screen.getByRole('option', { name: /^Español/ }));

@@ -22,6 +22,7 @@ const STARTUP_CODE = [
   'app/layout/site-links.ts',
   'app/layout/account-actions.tsx',
   'app/layout/language-select.tsx',
+  'app/layout/language-panel.tsx',
   'app/layout/skip-link.tsx',
   'app/layout/root-layout.tsx',
   'app/routes/home.tsx',
