@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Languages on the built app, in one short test: switching language in the middle of the checkout
@@ -13,8 +14,13 @@ const DEMO = { email: 'demo@libertywave.example', password: 'Demo-Liberty-Wave-2
 
 async function rightToLeft(page: Page) {
   await page.evaluate(() => {
-    document.documentElement.dir = 'rtl';
-    document.documentElement.lang = 'ar';
+    const root = document.documentElement;
+    root.lang = 'ar';
+    root.dir = 'rtl';
+    // The app writes dir again when the rest of the messages arrive: keep it right to left.
+    new MutationObserver(() => {
+      if (root.dir !== 'rtl') root.dir = 'rtl';
+    }).observe(root, { attributes: true, attributeFilter: ['dir'] });
   });
 }
 

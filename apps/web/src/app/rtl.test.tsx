@@ -51,7 +51,7 @@ describe('a right-to-left language', () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '*', element: <Header /> }], '/', { locale: 'ar', messages });
     await user.click(screen.getByTestId('menu-toggle'));
-    const drawer = screen.getByTestId('drawer');
+    const drawer = await screen.findByTestId('drawer');
     const text = document.body.textContent ?? '';
     expect(text).not.toMatch(/\b(nav|header|drawer)\.[a-z]/);
     // Only the brand, the endonyms and codes are Latin: every sentence came from the catalogue.
