@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicDetails } from '../../lib/public-details';
@@ -23,9 +23,14 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
   const [plansOpen, setPlansOpen] = useState(false);
   const plansId = useId();
   const titleId = useId();
+  const shownAt = useRef(location.key);
 
   // Any navigation (a link in here, or back/forward) closes the drawer.
   useEffect(() => {
+    // Only a change of location: the drawer's code arrives after the page is up, sometimes after the
+    // toggle was pressed, and closing on mount would swallow that press.
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);

@@ -6,6 +6,7 @@ import { englishMessages } from '../../test/messages';
 import { resetLocaleForTests } from '../../lib/intl/locale-store';
 import { logout, setToken } from '../../lib/session';
 import { jsonFetch, publicDetailsFixture, renderRoutes } from '../../test/render';
+import Drawer from './drawer';
 import { Header } from './header';
 
 const categories = [
@@ -121,6 +122,8 @@ describe('header', () => {
   it('offers only complete languages, each named in itself, in the row and in the drawer', async () => {
     const user = userEvent.setup();
     renderHeaderAt('/');
+    // The drawer's code comes after the page is up.
+    await screen.findByTestId('drawer');
     const [inRow, inDrawer] = screen.getAllByTestId('language-select');
     expect(inRow!.getAttribute('aria-label')).toBe('Language: English');
     expect(inRow!.textContent).toBe('EN');
@@ -158,5 +161,16 @@ describe('header', () => {
       await user.tab();
       expect(drawer.contains(document.activeElement)).toBe(true);
     }
+  });
+});
+
+describe('drawer', () => {
+  it('stays open when its code arrives after the toggle was pressed, and closes on navigation', async () => {
+    const onClose = vi.fn();
+    const { router } = renderRoutes([{ path: '*', element: <Drawer open onClose={onClose} /> }], '/');
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    await act(() => router.navigate('/faq'));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
