@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@app/shared/errors';
 import { ApiError } from './api-error';
-import { SUPPORTED_LOCALES } from './intl/locales';
+import { SUPPORTED_LOCALES } from './intl/languages';
 import { errorCodeOf, errorMessageId, fieldErrorMessageId } from './error-message';
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, LOAD_FALLBACKS, SUPPORTED_LOCALES, detectLocale, htmlLang, isRtl, languageOf } from './locales.js';
+import { LANGUAGES, LOAD_FALLBACKS, SUPPORTED_LOCALES, detectLocale, htmlLang, isRtl, languageOf, type LanguageCode } from './locales.js';
 
 // SPEC §9, in the spec's order.
 const SPEC_LANGUAGES =
@@ -32,6 +32,13 @@ describe('the language list', () => {
   it('names the endonyms so the Serbian one is Cyrillic and the Chinese one Simplified', () => {
     expect(languageOf('sr')?.name).toBe('Српски');
     expect(languageOf('zh')?.name).toBe('中文');
+  });
+
+  it('names every code the code rules know (locale-codes.ts’s LanguageCode)', () => {
+    // Checked by the compiler (npm run typecheck): a code without a name makes this `false`.
+    type Unnamed = Exclude<LanguageCode, (typeof LANGUAGES)[number]['code']>;
+    const everyCodeNamed: [Unnamed] extends [never] ? true : false = true;
+    expect(everyCodeNamed).toBe(true);
   });
 
   it('offers English first and only listed languages', () => {

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { ExternalLink } from '../../components/ui/external-link';
 import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons';
 import { AccountActions } from './account-actions';
+import { languageOf } from '../../lib/intl/languages';
 import { LanguageSelect } from './language-select';
 import { PlanLinks } from './plan-links';
 import { supportLinks } from './site-links';
@@ -122,7 +123,7 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
         </ul>
       </nav>
       <div className="drawer__foot">
-        <LanguageSelect className="drawer__language" />
+        <LanguageSelect className="drawer__language" name={languageOf(intl.locale)?.name} />
         <AccountActions className="drawer__account" onNavigate={onClose} />
       </div>
     </Dialog>

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { htmlLang, type Language } from '../../lib/intl/locales';
+import { SUPPORTED_LOCALES, type Language } from '../../lib/intl/languages';
+import { htmlLang, isRtl } from '../../lib/intl/locales';
 
 interface LanguagePanelProps {
   id: string;
   /** The language on screen: the selected option and where the keyboard starts. */
   current: string;
-  languages: readonly Language[];
+  /** Every offered language unless a test passes its own list. */
+  languages?: readonly Language[];
   onChoose: (code: string) => void;
   /** Closes the panel; `returnFocus` gives the focus back to the button (Escape, a choice). */
   onClose: (returnFocus: boolean) => void;
@@ -19,7 +21,7 @@ interface LanguagePanelProps {
  * page's language, and its code; the arrow keys move through the matches, Enter chooses, Escape clears
  * the search and then closes.
  */
-export default function LanguagePanel({ id, current, languages, onChoose, onClose }: LanguagePanelProps) {
+export default function LanguagePanel({ id, current, languages = SUPPORTED_LOCALES, onChoose, onClose }: LanguagePanelProps) {
   const intl = useIntl();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string>(current);
@@ -125,7 +127,7 @@ export default function LanguagePanel({ id, current, languages, onChoose, onClos
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onChoose(l.code)}
           >
-            <span lang={htmlLang(l.code)} dir={l.rtl ? 'rtl' : 'ltr'}>
+            <span lang={htmlLang(l.code)} dir={isRtl(l.code) ? 'rtl' : 'ltr'}>
               {l.name}
             </span>
             {searchable.display(l.code) !== l.name ? <span className="language-select__hint">{searchable.display(l.code)}</span> : null}

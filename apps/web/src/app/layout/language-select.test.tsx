@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetLocaleForTests, useLocaleState } from '../../lib/intl/locale-store';
-import { LANGUAGES } from '../../lib/intl/locales';
+import { LANGUAGES } from '../../lib/intl/languages';
 import { englishMessages } from '../../test/messages';
 import { renderWithProviders } from '../../test/render';
 import { LanguageSelect } from './language-select';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { setLocale, useLocaleState } from '../../lib/intl/locale-store';
-import { SUPPORTED_LOCALES, htmlLang, type Language, type LocaleCode } from '../../lib/intl/locales';
+import type { Language } from '../../lib/intl/languages';
+import { htmlLang, type LocaleCode } from '../../lib/intl/locales';
 import { ChevronDownIcon, GlobeIcon } from '../../components/ui/icons';
 
 // The panel (search, list, keyboard) loads on first open, or as soon as a pointer or the focus comes
@@ -13,8 +14,13 @@ interface LanguageSelectProps {
   className?: string;
   /** The header row: globe and the code ("ES"); the drawer shows the language's full name. */
   compact?: boolean;
-  /** The languages to offer; tests pass all 38 before they are offered. */
+  /** The languages to offer (every offered one by default); tests pass all 38 before they are offered. */
   languages?: readonly Language[];
+  /**
+   * The current language's name as the list writes it, shown by the full (drawer) button. The list of
+   * names stays out of the first page's code (decision 220): the header's button needs none.
+   */
+  name?: string;
   /** What choosing does; switching the app's language unless a test says otherwise. */
   onChoose?: (code: string) => void;
 }
@@ -24,14 +30,14 @@ interface LanguageSelectProps {
  * dialog with a search box and the list of every offered language, each in its own name and script
  * (language-panel.tsx).
  */
-export function LanguageSelect({ className = '', compact = false, languages = SUPPORTED_LOCALES, onChoose }: LanguageSelectProps) {
+export function LanguageSelect({ className = '', compact = false, languages, onChoose, name }: LanguageSelectProps) {
   const intl = useIntl();
   const { locale, loading } = useLocaleState();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = `${useId()}-panel`;
-  const current = languages.find((l) => l.code === locale);
+  const current = name ?? languages?.find((l) => l.code === locale)?.name ?? endonym(locale);
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -58,7 +64,7 @@ export function LanguageSelect({ className = '', compact = false, languages = SU
         type="button"
         className="language-select__button"
         data-testid="language-select"
-        aria-label={intl.formatMessage({ id: 'header.languageButton' }, { language: current?.name ?? locale })}
+        aria-label={intl.formatMessage({ id: 'header.languageButton' }, { language: current })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -72,7 +78,7 @@ export function LanguageSelect({ className = '', compact = false, languages = SU
           <span className="language-select__code">{locale.toUpperCase()}</span>
         ) : (
           <span className="language-select__name" lang={htmlLang(locale)}>
-            {current?.name ?? locale}
+            {current}
           </span>
         )}
         <ChevronDownIcon size={14} className="language-select__chevron" />
@@ -84,4 +90,13 @@ export function LanguageSelect({ className = '', compact = false, languages = SU
       ) : null}
     </div>
   );
+}
+
+/** A language's name in itself from Intl ("English", "español"), as a sentence writes it after "Language:". */
+function endonym(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

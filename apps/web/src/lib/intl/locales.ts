@@ -1,19 +1,16 @@
-// The list and the detection rules are shared with the server, which renders pages in the same
-// language the browser would start in (decision 201).
+// The rules by code are shared with the server, which renders pages in the same language the browser
+// would start in (decision 201). The languages' names are in ./languages (decision 220): the first
+// page's code imports only this.
 export {
-  LANGUAGES,
-  SUPPORTED_LOCALES,
   DEFAULT_LOCALE,
   LOAD_FALLBACKS,
   htmlLang,
-  languageOf,
   isSupportedLocale,
   isRtl,
   detectLocale,
   type LocaleCode,
-  type Language,
   type LanguageCode,
-} from '@app/shared/rules/locales';
+} from '@app/shared/rules/locale-codes';
 
 export function browserLanguages(): string[] {
   if (typeof navigator === 'undefined') return [];
