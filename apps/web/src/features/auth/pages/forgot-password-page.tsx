@@ -65,7 +65,7 @@ export default function ForgotPasswordPage() {
             <FormattedMessage id="auth.forgot.sent" values={{ email: <strong key="email" className="auth-email">{sentTo}</strong> }} />
           </p>
           <p className="muted">
-            <FormattedMessage id="auth.forgot.sentHint" values={{ minutes: intl.formatNumber(60) }} />
+            <FormattedMessage id="auth.forgot.sentHint" values={{ minutes: 60 }} />
           </p>
           <button
             type="button"

@@ -172,7 +172,7 @@ export default function RegistrationPage() {
         </FormField>
         <FormField
           label={<FormattedMessage id="form.password" />}
-          hint={<FormattedMessage id="form.passwordHint" values={{ min: intl.formatNumber(PASSWORD_MIN_LENGTH) }} />}
+          hint={<FormattedMessage id="form.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
           error={message(errors.password?.message, label('form.password'))}
         >
           {(c) => <PasswordInput {...c} {...register('password')} autoComplete="new-password" />}

@@ -85,7 +85,7 @@ export default function ResetPasswordPage() {
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField
           label={<FormattedMessage id="form.newPassword" />}
-          hint={<FormattedMessage id="form.passwordHint" values={{ min: intl.formatNumber(PASSWORD_MIN_LENGTH) }} />}
+          hint={<FormattedMessage id="form.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
           error={message(errors.password?.message, label('form.newPassword'))}
         >
           {(c) => <PasswordInput {...c} {...register('password')} autoComplete="new-password" />}

@@ -8,7 +8,7 @@ export function summaryLines(intl: IntlShape, lines: readonly (QuoteLine | Order
   return lines.map((line) => {
     const parts: string[] = [];
     if (line.sim) parts.push(intl.formatMessage({ id: line.sim === 'physical' ? 'plan.sim.physical' : 'plan.sim.esim' }));
-    if (line.periodDays) parts.push(intl.formatMessage({ id: 'checkout.line.days' }, { days: intl.formatNumber(line.periodDays) }));
+    if (line.periodDays) parts.push(intl.formatMessage({ id: 'checkout.line.days' }, { days: line.periodDays }));
     if (line.type === 'addon') parts.push(intl.formatMessage({ id: 'cart.addOn' }));
     const problem = 'problem' in line ? line.problem : undefined;
     if (problem) parts.push(intl.formatMessage({ id: `checkout.line.problem.${problem}` }));

@@ -248,7 +248,7 @@ export default function CheckoutPage() {
                         <span className="muted">
                           <FormattedMessage
                             id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'}
-                            values={{ min: intl.formatNumber(option.minDays), max: intl.formatNumber(option.maxDays) }}
+                            values={{ min: intl.formatNumber(option.minDays), max: option.maxDays }}
                           />
                         </span>
                       </span>

@@ -94,7 +94,7 @@ function ChangePasswordForm() {
       <div className="form-row">
         <FormField
           label={<FormattedMessage id="form.newPassword" />}
-          hint={<FormattedMessage id="form.passwordHint" values={{ min: intl.formatNumber(PASSWORD_MIN_LENGTH) }} />}
+          hint={<FormattedMessage id="form.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
           error={message(errors.password?.message, label('form.newPassword'))}
         >
           {(c) => <PasswordInput {...c} {...register('password')} autoComplete="new-password" />}

@@ -100,7 +100,7 @@ export default function ShippingFeePage() {
                   <p className="shipping-option__eta">
                     <FormattedMessage
                       id={option.businessDays ? 'shipping.etaBusiness' : 'shipping.etaCalendar'}
-                      values={{ min: intl.formatNumber(option.minDays), max: intl.formatNumber(option.maxDays) }}
+                      values={{ min: intl.formatNumber(option.minDays), max: option.maxDays }}
                     />
                   </p>
                 </div>

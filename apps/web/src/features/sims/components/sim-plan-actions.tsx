@@ -172,7 +172,7 @@ function ChangePlanDialog({ sim, returnTo, onClose }: { sim: Sim; returnTo: stri
                 <option value="">{intl.formatMessage({ id: 'simAction.changePickPeriod' })}</option>
                 {periods.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {intl.formatMessage({ id: 'simAction.changePeriod' }, { days: intl.formatNumber(p.periodDays), price: money(p.price) })}
+                    {intl.formatMessage({ id: 'simAction.changePeriod' }, { days: p.periodDays, price: money(p.price) })}
                   </option>
                 ))}
               </select>

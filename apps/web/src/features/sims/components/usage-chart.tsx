@@ -24,7 +24,7 @@ export function UsageChart({ days, format }: { days: DayUse[]; format: (mb: numb
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={intl.formatMessage({ id: 'usage.chart.label' }, { total: format(total), days: intl.formatNumber(days.length), max: format(max) })}
+        aria-label={intl.formatMessage({ id: 'usage.chart.label' }, { total: format(total), days: days.length, max: format(max) })}
         preserveAspectRatio="none"
       >
         <line x1={pad.left} x2={width - pad.right} y1={height - pad.bottom} y2={height - pad.bottom} className="usage-chart__axis" />

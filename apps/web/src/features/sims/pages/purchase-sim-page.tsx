@@ -261,7 +261,7 @@ function CardOrderForm({ order: fixed, addressDefaults, returnTo }: { order: Car
                 <span className="sim-option__text">
                   <strong>{option.name}</strong>
                   <span className="muted">
-                    <FormattedMessage id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'} values={{ min: intl.formatNumber(option.minDays), max: intl.formatNumber(option.maxDays) }} />
+                    <FormattedMessage id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'} values={{ min: intl.formatNumber(option.minDays), max: option.maxDays }} />
                   </span>
                 </span>
                 <span className="sim-option__price">

@@ -101,7 +101,7 @@ export default function UsagePage() {
               <select className="input select" value={range} onChange={(e) => setRange(Number(e.target.value) as (typeof RANGES)[number])}>
                 {RANGES.map((r) => (
                   <option key={r} value={r}>
-                    {intl.formatMessage({ id: 'usage.lastDays' }, { days: intl.formatNumber(r) })}
+                    {intl.formatMessage({ id: 'usage.lastDays' }, { days: r })}
                   </option>
                 ))}
               </select>
