@@ -7,7 +7,7 @@
 //
 //   node bench/initial-js.mjs [distDir] [routeModule] [locale]
 //   defaults: apps/web/dist  src/app/routes/home.tsx  en
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -28,13 +28,20 @@ export function initialJs(distDir, { route = 'src/app/routes/home.tsx', locale =
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
   const keys = staticClosure(manifest, 'index.html');
   staticClosure(manifest, route, keys);
-  // The startup part of the language's messages (apps/web/vite.config.ts, messageCatalogues).
-  const catalogue = Object.keys(manifest).find((k) => k.endsWith(`virtual:messages/${locale}/startup`));
-  if (!catalogue) throw new Error(`no startup messages for ${locale} in the build manifest`);
-  staticClosure(manifest, catalogue, keys);
   let raw = 0;
   let gz = 0;
   const files = [];
+  // The startup part of the language's messages: a JSON file beside the scripts (apps/web/vite.config.ts,
+  // messageCatalogues), downloaded before the first render, so it counts as initial code.
+  const startup = messageFiles(distDir).find((m) => m.code === locale && m.part === 'startup');
+  if (!startup) throw new Error(`no startup messages for ${locale} in ${distDir}/assets/messages`);
+  {
+    const body = readFileSync(path.join(distDir, startup.file));
+    const g = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += g;
+    files.push({ file: startup.file, gzipKb: g / 1024 });
+  }
   for (const key of keys) {
     const file = manifest[key].file;
     if (!file.endsWith('.js')) continue;
@@ -46,31 +53,39 @@ export function initialJs(distDir, { route = 'src/app/routes/home.tsx', locale =
   }
   files.sort((a, b) => b.gzipKb - a.gzipKb);
   // Which languages' messages the first load carries: it must be the active one alone, so the
-  // initial JS does not grow with the number of languages.
-  const languages = [...new Set([...keys].map((k) => MESSAGE_CHUNK.exec(k)?.[1]).filter(Boolean))];
-  return { gzipKb: gz / 1024, rawKb: raw / 1024, files, languages };
+  // initial JS does not grow with the number of languages. Scripts naming a language's messages
+  // module would be message chunks; the browser build has none (messages are JSON files).
+  const languages = [locale, ...[...keys].map((k) => MESSAGE_CHUNK.exec(k)?.[1]).filter(Boolean)];
+  return { gzipKb: gz / 1024, rawKb: raw / 1024, files, languages: [...new Set(languages)] };
 }
 
 const MESSAGE_CHUNK = /virtual:messages\/([^/]+)\/(startup|rest)$/;
+const MESSAGE_FILE = /^([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.(startup|rest)\.[0-9a-f]+\.json$/;
+
+/** The message files of the browser build: assets/messages/<code>.<part>.<version>.json. */
+function messageFiles(distDir) {
+  const dir = path.join(distDir, 'assets', 'messages');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => ({ name, m: MESSAGE_FILE.exec(name) }))
+    .filter((f) => f.m)
+    .map(({ name, m }) => ({ code: m[1], part: m[2], file: `assets/messages/${name}` }));
+}
 
 /**
  * Every language's message chunks in the build (apps/web/vite.config.ts, messageCatalogues): gzip
  * size of each language's startup and rest chunk, and the largest chunk among them.
  */
 export function messageChunks(distDir) {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
   const byLanguage = new Map();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const m = MESSAGE_CHUNK.exec(key);
-    if (!m) continue;
-    const [, code, part] = m;
-    const gzipKb = gzipSync(readFileSync(path.join(distDir, chunk.file)), { level: 9 }).length / 1024;
+  for (const { code, part, file } of messageFiles(distDir)) {
+    const gzipKb = gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length / 1024;
     const entry = byLanguage.get(code) ?? { code };
-    entry[part] = { file: chunk.file, gzipKb };
+    entry[part] = { file, gzipKb };
     byLanguage.set(code, entry);
   }
   const chunks = [...byLanguage.values()].flatMap((l) => ['startup', 'rest'].filter((p) => l[p]).map((p) => ({ code: l.code, part: p, ...l[p] })));
-  if (chunks.length === 0) throw new Error('no message chunks in the build manifest');
+  if (chunks.length === 0) throw new Error('no message files in the build');
   const largest = chunks.reduce((a, b) => (b.gzipKb > a.gzipKb ? b : a));
   return { languages: [...byLanguage.keys()].sort(), chunks, largest };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -9,16 +10,42 @@ const localesDir = path.resolve(import.meta.dirname, 'src/locales');
 const MESSAGES = 'virtual:messages/';
 
 /**
- * The message catalogues as the app loads them (decision 200): each language in two chunks, the
+ * The message catalogues as the app loads them (decisions 200, 224): each language in two parts, the
  * groups the shell, home and plan pages use (`src/lib/intl/startup-groups.json`) and the rest, so a
  * first visit downloads only the first part of its own language. Messages arrive compiled to
  * react-intl's AST, so the production bundle leaves the ICU parser out (see the alias below).
- * `virtual:messages/loaders` maps each language to its two loaders.
+ *
+ * `virtual:messages/loaders` exports `loadCatalogue(code, part)`. In the browser build the parts are
+ * JSON files, `assets/messages/<code>.<part>.<version>.json`, one version for all (a hash of every
+ * catalogue): the first page's JavaScript knows no language by name, so it does not grow with the
+ * number of languages. The server build, the dev server and the tests import them as modules instead.
  */
 function messageCatalogues(): Plugin {
   const startupFile = path.resolve(import.meta.dirname, 'src/lib/intl/startup-groups.json');
+  let jsonFiles = false;
+  const codes = () =>
+    readdirSync(localesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
+  const part = (code: string, which: 'startup' | 'rest') => {
+    const startup = new Set(JSON.parse(readFileSync(startupFile, 'utf8')) as string[]);
+    const all = JSON.parse(readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(all)
+        .filter(([key]) => startup.has(key.split('.')[0] ?? '') === (which === 'startup'))
+        .map(([key, message]) => [key, parse(message)]),
+    );
+  };
+  const version = () => {
+    const hash = createHash('sha256').update(readFileSync(startupFile));
+    for (const code of codes().sort()) hash.update(code).update(readFileSync(path.join(localesDir, `${code}.json`)));
+    return hash.digest('hex').slice(0, 10);
+  };
   return {
     name: 'app-message-catalogues',
+    configResolved(config) {
+      jsonFiles = config.command === 'build' && !config.build.ssr && !process.env.VITEST;
+    },
     resolveId(id) {
       return id.startsWith(MESSAGES) ? `\0${id}` : undefined;
     },
@@ -26,25 +53,38 @@ function messageCatalogues(): Plugin {
       if (!id.startsWith(`\0${MESSAGES}`)) return undefined;
       const what = id.slice(MESSAGES.length + 1);
       if (what === 'loaders') {
-        const codes = readdirSync(localesDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
-        const entries = codes.map(
+        if (jsonFiles) {
+          return `const version = ${JSON.stringify(version())};
+export async function loadCatalogue(code, part) {
+  const res = await fetch(\`\${import.meta.env.BASE_URL}assets/messages/\${code}.\${part}.\${version}.json\`);
+  if (!res.ok) throw new Error(\`messages \${code}/\${part}: HTTP \${res.status}\`);
+  return res.json();
+}`;
+        }
+        const entries = codes().map(
           (c) => `${JSON.stringify(c)}: { startup: () => import('${MESSAGES}${c}/startup'), rest: () => import('${MESSAGES}${c}/rest') }`,
         );
-        return `export const loaders = {\n${entries.join(',\n')}\n};`;
+        return `const loaders = {\n${entries.join(',\n')}\n};
+export function loadCatalogue(code, part) {
+  const loader = loaders[code];
+  if (!loader) return Promise.reject(new Error(\`no catalogue for \${code}\`));
+  return loader[part]().then((m) => m.default);
+}`;
       }
-      const [code = '', part] = what.split('/');
-      if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(code) || (part !== 'startup' && part !== 'rest')) return undefined;
-      const file = path.join(localesDir, `${code}.json`);
-      this.addWatchFile(file);
+      const [code = '', which] = what.split('/');
+      if (!/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(code) || (which !== 'startup' && which !== 'rest')) return undefined;
+      this.addWatchFile(path.join(localesDir, `${code}.json`));
       this.addWatchFile(startupFile);
-      const startup = new Set(JSON.parse(readFileSync(startupFile, 'utf8')) as string[]);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const picked = Object.fromEntries(
-        Object.entries(all)
-          .filter(([key]) => startup.has(key.split('.')[0] ?? '') === (part === 'startup'))
-          .map(([key, message]) => [key, parse(message)]),
-      );
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part(code, which)))});`;
+    },
+    generateBundle() {
+      if (!jsonFiles) return;
+      const v = version();
+      for (const code of codes()) {
+        for (const which of ['startup', 'rest'] as const) {
+          this.emitFile({ type: 'asset', fileName: `assets/messages/${code}.${which}.${v}.json`, source: JSON.stringify(part(code, which)) });
+        }
+      }
     },
   };
 }

@@ -29,6 +29,8 @@ export interface ServerRenderResult {
   state: ServerQuery[];
   /** Page modules of the matched routes (`src/…`), for the build manifest's styles and scripts. */
   modules: string[];
+  /** Which message parts the browser needs before it hydrates: the startup groups, or all. */
+  messages: 'startup' | 'all';
 }
 
 /** What a render ended in other than HTML: a redirect the route table asked for. */
@@ -107,12 +109,14 @@ export async function render(url: string, locale: LocaleCode): Promise<ServerRen
     );
   }
 
-  const modules = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.src).filter((s): s is string => !!s);
+  const handles = context.matches.map((m) => m.route.handle as RouteHandle | undefined);
+  const modules = handles.map((h) => h?.src).filter((s): s is string => !!s);
+  const messageSet = handles.at(-1)?.startupMessages ? 'startup' : 'all';
   const state: ServerQuery[] = queryClient
     .getQueryCache()
     .getAll()
     .filter((q) => q.state.status === 'success')
     .map((q) => ({ key: q.queryKey, data: q.state.data, at: q.state.dataUpdatedAt }));
   queryClient.clear();
-  return { html, head, state, modules };
+  return { html, head, state, modules, messages: messageSet };
 }

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { acceptLanguageTags, detectLocale, isRtl, isSupportedLocale, SUPPORTED_LOCALES, type LocaleCode } from '@app/shared/rules/locales';
+import { acceptLanguageTags, detectLocale, htmlLang, isRtl, isSupportedLocale, SUPPORTED_LOCALES, type LocaleCode } from '@app/shared/rules/locales';
 
 /**
  * Public pages rendered on the server (issue 12, decision 202): the web app's server entry
@@ -19,6 +19,7 @@ interface RenderOutput {
   head: { title?: string; description?: string; structuredData: object[] };
   state: unknown;
   modules: string[];
+  messages: 'startup' | 'all';
 }
 interface RenderRedirect {
   redirect: string;
@@ -133,6 +134,8 @@ export class ServerRenderer {
   private readonly cache = new Map<string, { page: RenderedPage; version: string; at: number }>();
   private readonly inFlight = new Map<string, Promise<RenderedPage>>();
   private readonly styles = new Map<string, string>();
+  /** `<code>.<part>` → the message file's path in the build (assets/messages/<code>.<part>.<version>.json). */
+  private readonly messageFiles = new Map<string, string>();
 
   private constructor(
     private readonly entry: ServerEntry,
@@ -153,7 +156,15 @@ export class ServerRenderer {
     const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
     entry.configure({ fetch: injectFetch(app) });
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    return new ServerRenderer(entry, readFileSync(indexFile, 'utf8'), manifest, options);
+    const renderer = new ServerRenderer(entry, readFileSync(indexFile, 'utf8'), manifest, options);
+    const messagesDir = path.join(options.webDist, 'assets', 'messages');
+    if (existsSync(messagesDir)) {
+      for (const name of readdirSync(messagesDir)) {
+        const m = /^(.+)\.(startup|rest)\.[0-9a-f]+\.json$/.exec(name);
+        if (m) renderer.messageFiles.set(`${m[1]}.${m[2]}`, `assets/messages/${name}`);
+      }
+    }
+    return renderer;
   }
 
   /**
@@ -214,7 +225,10 @@ export class ServerRenderer {
     const entry = Object.values(this.manifest).find((c) => c.isEntry);
     const entryFiles = new Set([entry?.file, ...(entry?.imports ?? []).map((i) => this.manifest[i]?.file)].filter((f): f is string => !!f));
     const assets = pageAssets(this.manifest, page.modules, entryFiles);
-    const messageChunks = ['startup', 'rest'].map((part) => this.manifest[`../../virtual:messages/${locale}/${part}`]?.file).filter((f): f is string => !!f);
+    // The language's message files the browser fetches before it hydrates (vite.config.ts, messageCatalogues).
+    const messageFiles = (page.messages === 'startup' ? ['startup'] : ['startup', 'rest'])
+      .map((part) => this.messageFiles.get(`${locale}.${part}`))
+      .filter((f): f is string => !!f);
     const title = page.head.title;
     const description = page.head.description;
     const own = `${base}${pathname}?lang=${locale}`;
@@ -233,9 +247,10 @@ export class ServerRenderer {
     const tags: string[] = [
       ...(indexable ? searchTags : ['<meta name="robots" content="noindex">']),
       ...assets.css.map((f) => this.inlineStylesheet(`/${f}`)),
-      ...[...assets.js, ...messageChunks].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
+      ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
+      ...messageFiles.map((f) => `<link rel="preload" as="fetch" crossorigin href="/${escapeHtml(f)}">`),
     ];
-    let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
+    let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${htmlLang(locale)}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
     // The entry's stylesheets too: the page paints with the HTML, without waiting for CSS requests.
     doc = doc.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => this.inlineStylesheet(href));
     if (title) doc = doc.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);

@@ -30,6 +30,8 @@ export interface RouteHandle {
   clientOnly?: boolean;
   /** The page's heading, which the server's frame of a `clientOnly` page already shows. */
   titleId?: string;
+  /** The page needs only the startup groups of the messages (home, the unknown-path page). */
+  startupMessages?: boolean;
   [key: string]: unknown;
 }
 
@@ -49,7 +51,7 @@ function page(load: () => Promise<PageModule>, handle: RouteHandle = {}): Pick<R
 
 /** A lazy page whose messages are all in the startup groups (src/lib/intl/startup-groups.json): home. */
 function startupPage(load: () => Promise<PageModule>, handle: RouteHandle = {}): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => loaded(await load(), handle) };
+  return { lazy: async () => loaded(await load(), { ...handle, startupMessages: true }) };
 }
 
 const planGroupRoutes: RouteObject[] = PLAN_GROUPS.map(({ path }) => ({

@@ -8,17 +8,15 @@ import type * as Locales from './locales';
 const failing = new Set<string>();
 const calls: string[] = [];
 
-vi.mock('virtual:messages/loaders', () => {
-  const loader = (code: string) => ({
-    startup: async () => {
-      calls.push(code);
-      if (failing.has(code)) throw new TypeError(`Failed to fetch ${code}`);
-      return { default: { 'header.language': `${code} language` } };
-    },
-    rest: async () => ({ default: { 'checkout.title': `${code} checkout` } }),
-  });
-  return { loaders: { en: loader('en'), es: loader('es'), fr: loader('fr'), zh: loader('zh') } };
-});
+vi.mock('virtual:messages/loaders', () => ({
+  loadCatalogue: async (code: string, part: 'startup' | 'rest') => {
+    if (!['en', 'es', 'fr', 'zh'].includes(code)) throw new Error(`no catalogue for ${code}`);
+    if (part === 'rest') return { 'checkout.title': `${code} checkout` };
+    calls.push(code);
+    if (failing.has(code)) throw new TypeError(`Failed to fetch ${code}`);
+    return { 'header.language': `${code} language` };
+  },
+}));
 
 // The offered list as the shop will have it once Chinese lands, switchable per test.
 const offered = new Set(['en', 'es', 'fr']);

@@ -1,22 +1,20 @@
 import type { MessageFormatElement } from 'react-intl';
-import { loaders } from 'virtual:messages/loaders';
+import { loadCatalogue } from 'virtual:messages/loaders';
 import { LOAD_FALLBACKS, isSupportedLocale, type LocaleCode } from './locales';
 
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
  * Which messages to load: `startup`, the groups the shell, home and plan pages use
- * (startup-groups.json), or `all`. Each language is two chunks (vite.config.ts, messageCatalogues),
+ * (startup-groups.json), or `all`. Each language is two parts (vite.config.ts, messageCatalogues),
  * so a first visit downloads only the startup part of the language it reads (decision 200).
  */
 export type MessageSet = 'startup' | 'all';
 
 async function load(code: LocaleCode, set: MessageSet): Promise<Messages> {
-  const loader = loaders[code];
-  if (!loader) throw new Error(`no catalogue for ${code}`);
-  if (set === 'startup') return (await loader.startup()).default;
-  const [startup, rest] = await Promise.all([loader.startup(), loader.rest()]);
-  return { ...startup.default, ...rest.default };
+  if (set === 'startup') return loadCatalogue(code, 'startup');
+  const [startup, rest] = await Promise.all([loadCatalogue(code, 'startup'), loadCatalogue(code, 'rest')]);
+  return { ...startup, ...rest };
 }
 
 /**
