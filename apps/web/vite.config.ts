@@ -133,12 +133,38 @@ function recordEntryChunks(): Plugin {
 }
 
 /**
+ * Every module the entry reaches by static imports (what the first page always loads), found once the
+ * module graph is complete. The browser build puts them in two chunks, the libraries and the app
+ * shell, instead of the fifteen small shared chunks automatic splitting made of them: one file
+ * compresses better than many small ones (2.7 KB gzip less on the first load, decision 224).
+ */
+const entryModules = new Set<string>();
+
+function recordEntryModules(): Plugin {
+  return {
+    name: 'app-record-entry-modules',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    buildEnd() {
+      entryModules.clear();
+      const visit = (id: string) => {
+        if (entryModules.has(id)) return;
+        const info = this.getModuleInfo(id);
+        if (!info) return;
+        entryModules.add(id);
+        for (const imported of info.importedIds) visit(imported);
+      };
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+    },
+  };
+}
+
+/**
  * Production, the dev server and the tests all run React 19 itself (decision 200 supersedes 004's
  * preact/compat alias). The home page's first load stays small by route splitting and by loading
  * only the active language's messages.
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), messageCatalogues(), recordEntryChunks(), ssrSourceNames()],
+  plugins: [react(), messageCatalogues(), recordEntryChunks(), recordEntryModules(), ssrSourceNames()],
   // The server entry's build (scripts/build-web.mjs) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   // The server entry carries its dependencies (React's server renderer included), so it runs from any
@@ -177,6 +203,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       resolveDependencies: (_file, deps) => deps.filter((dep) => !entryChunks.has(dep)),
     },
     rollupOptions: {
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [
+                { name: 'libs', test: (id: string) => entryModules.has(id) && id.includes('/node_modules/') },
+                { name: 'shell', test: (id: string) => entryModules.has(id) && !id.includes('/node_modules/') },
+              ],
+            },
+          },
       treeshake: {
         // react-intl's injectIntl (unused here) requires these CommonJS helpers; marked pure, they go
         // with it instead of riding along on every first load.
