@@ -64,15 +64,21 @@ export function readAssignReport(): AssignReport | null {
   }
 }
 
-/** The sentence for a line the browser refused (or will refuse) to send. */
-export function lineProblemMessage(line: Pick<AssignReportLine, 'problem' | 'firstLine'>): { id: string; values?: Record<string, number> } {
+/**
+ * The sentence for a line the browser refused (or will refuse) to send. Numbers go in formatted,
+ * in the page's digits (decision 223).
+ */
+export function lineProblemMessage(
+  line: Pick<AssignReportLine, 'problem' | 'firstLine'>,
+  formatNumber: (n: number) => string,
+): { id: string; values?: Record<string, string> } {
   switch (line.problem) {
     case 'checksum':
       return { id: 'addSims.problem.checksum' };
     case 'duplicate':
-      return { id: 'addSims.problem.duplicate', values: { line: line.firstLine ?? 0 } };
+      return { id: 'addSims.problem.duplicate', values: { line: formatNumber(line.firstLine ?? 0) } };
     case 'too_many':
-      return { id: 'addSims.problem.tooMany', values: { max: MAX_SIM_LINES } };
+      return { id: 'addSims.problem.tooMany', values: { max: formatNumber(MAX_SIM_LINES) } };
     default:
       return { id: 'addSims.problem.format' };
   }

@@ -107,7 +107,7 @@ export default function AddSimsPage() {
       <form className="sim-panel add-sims form-stack" onSubmit={(e) => void submit(e)} noValidate>
         <FormField
           label={<FormattedMessage id="addSims.numbers" />}
-          hint={<FormattedMessage id="addSims.numbersHint" values={{ max: MAX_SIM_LINES }} />}
+          hint={<FormattedMessage id="addSims.numbersHint" values={{ max: intl.formatNumber(MAX_SIM_LINES) }} />}
           error={fieldError}
         >
           {(c) => (
@@ -156,12 +156,12 @@ export default function AddSimsPage() {
                 {lines.map((l) => (
                   <li key={l.line} className={l.problem ? 'add-sims__line add-sims__line--problem' : 'add-sims__line'} data-testid="add-sims-line" data-problem={l.problem ?? ''}>
                     <span className="add-sims__line-no">
-                      <FormattedMessage id="addSims.line" values={{ line: l.line }} />
+                      <FormattedMessage id="addSims.line" values={{ line: intl.formatNumber(l.line) }} />
                     </span>{' '}
                     <code className="add-sims__value">{l.raw}</code>{' '}
                     <span className="add-sims__verdict">
                       {l.problem ? (
-                        <FormattedMessage {...lineProblemMessage(l)} />
+                        <FormattedMessage {...lineProblemMessage(l, (n) => intl.formatNumber(n))} />
                       ) : (
                         <FormattedMessage id={l.kind === 'iccid' ? 'addSims.ready.iccid' : 'addSims.ready.esn'} />
                       )}
@@ -182,7 +182,7 @@ export default function AddSimsPage() {
           <div className="add-sims__progress" data-testid="add-sims-progress">
             <progress max={progress.total} value={progress.done} aria-label={intl.formatMessage({ id: 'addSims.progressLabel' })} />
             <p role="status">
-              <FormattedMessage id="addSims.progress" values={{ done: progress.done, total: progress.total }} />
+              <FormattedMessage id="addSims.progress" values={{ done: intl.formatNumber(progress.done), total: intl.formatNumber(progress.total) }} />
             </p>
             <button
               type="button"

@@ -57,7 +57,7 @@ export default function AssignResultPage() {
               id="assignResult.summary"
               values={{
                 added: count(['assigned']),
-                already: count(['already_yours']),
+                already: intl.formatNumber(count(['already_yours'])),
                 notAdded: report.lines.length - count(ADDED),
                 when: <FormattedDate key="when" value={report.finishedAt} dateStyle="medium" timeStyle="short" />,
               }}
@@ -93,6 +93,7 @@ export default function AssignResultPage() {
 }
 
 function ReportLine({ line }: { line: AssignReportLine }) {
+  const intl = useIntl();
   // Phone numbers left to right in a right-to-left page (decision 222).
   const formatNumber = useFormatPhone();
   const added = ADDED.includes(line.outcome);
@@ -106,7 +107,7 @@ function ReportLine({ line }: { line: AssignReportLine }) {
     <li className={`assign-result__line assign-result__line--${added ? 'ok' : 'problem'}`} data-testid="assign-result-line" data-outcome={line.outcome}>
       <div className="assign-result__head">
         <span className="muted">
-          <FormattedMessage id="addSims.line" values={{ line: line.line }} />
+          <FormattedMessage id="addSims.line" values={{ line: intl.formatNumber(line.line) }} />
         </span>{' '}
         <code className="add-sims__value">{line.raw}</code>{' '}
         <strong className={`badge ${added ? 'badge--success' : line.outcome === 'failed' || line.outcome === 'not_sent' ? 'badge--info' : 'badge--warning'}`}>
@@ -115,7 +116,7 @@ function ReportLine({ line }: { line: AssignReportLine }) {
       </div>
       <p className="assign-result__text">
         {line.outcome === 'invalid' ? (
-          <FormattedMessage {...lineProblemMessage(line)} />
+          <FormattedMessage {...lineProblemMessage(line, (n) => intl.formatNumber(n))} />
         ) : (
           <FormattedMessage
             id={`assignResult.explain.${line.outcome}`}
