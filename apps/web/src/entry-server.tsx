@@ -15,6 +15,7 @@ import { ServerLocaleContext, type LocaleState } from './lib/intl/locale-store';
 import { DEFAULT_LOCALE, type LocaleCode } from './lib/intl/locales';
 import { queryDefaults } from './lib/query-client';
 import { ToastHost } from './lib/toast-host';
+import { onIntlError } from './lib/intl/on-intl-error';
 
 export interface ServerRenderOptions {
   /** Requests of the page's queries go here: the API in the same process, not the network. */
@@ -43,11 +44,6 @@ const handler = createStaticHandler(routes);
 
 export function configure(options: ServerRenderOptions): void {
   setApiTransport(options.fetch, { server: true });
-}
-
-function onIntlError(error: { code?: string; message: string }) {
-  if (error.code === 'MISSING_TRANSLATION') return;
-  console.error(error.message);
 }
 
 /** A query this render may run: public data only (never a subscriber's), wanted and not tried yet. */

@@ -7,12 +7,7 @@ import { useLocaleState } from '../lib/intl/locale-store';
 import { DEFAULT_LOCALE } from '../lib/intl/locales';
 import { ToastHost } from '../lib/toast-host';
 import { createRouter } from './router';
-
-function onIntlError(error: { code?: string; message: string }) {
-  // Missing translations fall back to English by design; anything else is a real bug worth seeing.
-  if (error.code === 'MISSING_TRANSLATION') return;
-  console.error(error.message);
-}
+import { onIntlError } from '../lib/intl/on-intl-error';
 
 type Router = ReturnType<typeof createRouter>;
 
