@@ -16,7 +16,10 @@ export type LanguageCode =
  * apps/web/src/locales (src/locales/locales.test.ts fails for an offered language without one), so
  * nobody picks a language and gets half-English pages.
  */
-export const OFFERED = ['en', 'es', 'fr'] as const satisfies readonly LanguageCode[];
+export const OFFERED = [
+  'en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'ru', 'pl', 'sv', 'no', 'da', 'fi', 'tr', 'el', 'cs', 'hu', 'ro', 'bg',
+  'hr', 'sr', 'sk', 'zh', 'ja', 'ko', 'th', 'vi', 'id', 'ms', 'hi', 'bn', 'ta', 'ur', 'fa', 'he', 'ar', 'fil', 'ht',
+] as const satisfies readonly LanguageCode[];
 
 export type LocaleCode = (typeof OFFERED)[number];
 export const DEFAULT_LOCALE: LocaleCode = 'en';

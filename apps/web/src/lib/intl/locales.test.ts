@@ -18,12 +18,12 @@ describe('start-up language (spec §4)', () => {
   });
 
   it('walks the browser’s list in order before giving up', () => {
-    expect(detectLocale(null, ['de-DE', 'fr-FR', 'es'])).toBe('fr');
+    expect(detectLocale(null, ['cy-GB', 'fr-FR', 'es'])).toBe('fr');
   });
 
   it('falls back to English', () => {
     expect(detectLocale(null, [])).toBe('en');
-    expect(detectLocale(null, ['de-DE', 'ja'])).toBe('en');
+    expect(detectLocale(null, ['cy-GB', 'eu'])).toBe('en');
   });
 
   it('knows the right-to-left languages', () => {
