@@ -1,27 +1,24 @@
 import { type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
 import { expect, test } from './fixtures';
 
 /**
- * Languages on the built app, in one short test: switching language in the middle of the checkout
- * keeps the cart and the filled form; right to left (decision 222), the header row, the side drawer,
- * the checkout steps and the SIM list mirror. No right-to-left catalogue is offered yet, so the test writes
- * `<html dir="rtl" lang="ar">` itself after each load (that a language sets it, and the
- * left-to-right islands inside Arabic text, are component tests: src/app/rtl.test.tsx). One test,
- * a few seconds; screenshots are kept in .tmp/test-results for a look by eye.
+ * Languages on the built app: switching language in the middle of the checkout keeps the cart and
+ * the filled form; in Arabic and in Hebrew (decision 222) the header row, the side drawer, the
+ * checkout steps and the SIM list mirror. The language is set as a returning visitor has it (stored,
+ * and mirrored into the cookie the server renders by); the left-to-right islands inside right-to-left
+ * text are component tests (src/app/rtl.test.tsx). Screenshots are kept in .tmp/test-results.
  */
 
 const DEMO = { email: 'demo@libertywave.example', password: 'Demo-Liberty-Wave-2026' };
 
-async function rightToLeft(page: Page) {
-  await page.evaluate(() => {
-    const root = document.documentElement;
-    root.lang = 'ar';
-    root.dir = 'rtl';
-    // The app writes dir again when the rest of the messages arrive: keep it right to left.
-    new MutationObserver(() => {
-      if (root.dir !== 'rtl') root.dir = 'rtl';
-    }).observe(root, { attributes: true, attributeFilter: ['dir'] });
-  });
+/** Reloads the page in a right-to-left language, as a visitor who chose it comes back. */
+async function rightToLeft(page: Page, lang: string) {
+  await page.context().addCookies([{ name: 'user-locale', value: lang, url: baseURL }]);
+  await page.evaluate((l) => localStorage.setItem('user-locale', l), lang);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
 /** Boxes of the elements matching each selector (the first match), in one round trip. */
@@ -36,12 +33,13 @@ function boxes<K extends string>(page: Page, selectors: Record<K, string>): Prom
   }, selectors as Record<string, string>) as Promise<Record<K, { left: number; right: number }>>;
 }
 
-test('mid-checkout language switch keeps cart and form; right to left mirrors header, drawer, checkout steps and SIM list', async ({ page, request }, testInfo) => {
+for (const lang of ['ar', 'he']) {
+test(`mid-checkout language switch keeps cart and form; in ${lang} the header, drawer, checkout steps and SIM list mirror`, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/plans/paygo');
   await page.getByTestId('plan-card').first().locator('.price-row button').first().click();
   await expect(page.getByTestId('cart-count')).toBeVisible();
-  await rightToLeft(page);
+  await rightToLeft(page, lang);
 
   // Header: the brand at the right edge, then the navigation, the language, cart and account at the left.
   const header = await boxes(page, {
@@ -60,7 +58,7 @@ test('mid-checkout language switch keeps cart and form; right to left mirrors he
   await expect(page.locator('.site-header__inner .language-select__panel')).toBeVisible();
   const panel = await boxes(page, { button: '.site-header__inner [data-testid="language-select"]', panel: '.site-header__inner .language-select__panel' });
   expect(Math.abs(panel.panel.left - panel.button.left)).toBeLessThan(2);
-  await page.screenshot({ path: testInfo.outputPath('rtl-header.png'), clip: { x: 0, y: 0, width: 1440, height: 400 } });
+  await page.screenshot({ path: testInfo.outputPath(`${lang}-header.png`), clip: { x: 0, y: 0, width: 1440, height: 400 } });
   await page.keyboard.press('Escape');
 
   // Drawer: slides in from the left (the inline end) and its links start at the right.
@@ -73,7 +71,7 @@ test('mid-checkout language switch keeps cart and form; right to left mirrors he
   expect(sheet.drawer.left).toBeLessThan(1);
   expect(sheet.drawer.right).toBeLessThan(1024 - 100);
   expect(sheet.title.right).toBeGreaterThan(sheet.close.right);
-  await page.screenshot({ path: testInfo.outputPath('rtl-drawer.png') });
+  await page.screenshot({ path: testInfo.outputPath(`${lang}-drawer.png`) });
   await page.keyboard.press('Escape');
 
   // Checkout: a half-filled form survives a language switch, and so does the cart.
@@ -90,11 +88,11 @@ test('mid-checkout language switch keeps cart and form; right to left mirrors he
 
   // Right to left: step 1 at the right, each next step to its left.
   await expect(page.locator('.checkout-steps li')).toHaveCount(4);
-  await rightToLeft(page);
+  await rightToLeft(page, lang);
   const steps = await page.locator('.checkout-steps li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().left));
   expect(steps).toEqual([...steps].sort((a, b) => b - a));
   expect(new Set(steps).size).toBe(4);
-  await page.screenshot({ path: testInfo.outputPath('rtl-checkout.png') });
+  await page.screenshot({ path: testInfo.outputPath(`${lang}-checkout.png`) });
 
   // SIM list: each card's number and kind at the right, the status badge at the left.
   const login = await request.post('/public/auth/login', { data: DEMO });
@@ -103,9 +101,10 @@ test('mid-checkout language switch keeps cart and form; right to left mirrors he
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto('/dashboard/sim');
   await expect(page.getByTestId('sim-row').first()).toBeVisible();
-  await rightToLeft(page);
+  await rightToLeft(page, lang);
   const card = await boxes(page, { card: '[data-testid="sim-row"]', kind: '[data-testid="sim-row"] .sim-card__kind', status: '[data-testid="sim-row"] [data-testid="sim-status"]' });
   expect(card.kind.right).toBeGreaterThan(card.card.right - 40);
   expect(card.status.left).toBeLessThan(card.kind.left);
-  await page.screenshot({ path: testInfo.outputPath('rtl-sims.png') });
+  await page.screenshot({ path: testInfo.outputPath(`${lang}-sims.png`) });
 });
+}

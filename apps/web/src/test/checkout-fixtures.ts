@@ -6,8 +6,8 @@ import type { GatewayList, Payment, SavedCardInfo } from '@app/shared/contracts/
 const ORDER_ID = '7d0c0a8e-7b59-4c1e-9a43-0d1f0f6e2a11';
 export const ACCESS_TOKEN = 'ot_0123456789abcdefghijklmnop';
 
-export const usRate = { id: '44444444-4444-4444-8444-444444444444', country: 'US', name: 'Standard', minDays: 3, maxDays: 5, businessDays: true, price: 500 };
-export const usExpress = { id: '55555555-5555-4555-8555-555555555555', country: 'US', name: 'Express', minDays: 1, maxDays: 2, businessDays: true, price: 1500 };
+export const usRate = { id: '44444444-4444-4444-8444-444444444444', country: 'US', code: 'standard', name: 'Standard', minDays: 3, maxDays: 5, businessDays: true, price: 500 };
+export const usExpress = { id: '55555555-5555-4555-8555-555555555555', country: 'US', code: 'express', name: 'Express', minDays: 1, maxDays: 2, businessDays: true, price: 1500 };
 
 export function quote(kind: 'physical' | 'esim', overrides: Partial<Quote> = {}): Quote {
   const physical = kind === 'physical';

@@ -119,6 +119,9 @@ export const rateQuerySchema = z.object({ country: countryCodeSchema.optional() 
 export const shippingRateSchema = z.object({
   id: idSchema,
   country: z.string().length(2),
+  /** The option's kind within its country (`standard`, `express`): the web names it in the reader's language. */
+  code: z.string(),
+  /** The option as the carrier sells it, e.g. "Standard (USPS First-Class)"; the service in brackets is a brand. */
   name: z.string(),
   minDays: z.number().int().nonnegative(),
   maxDays: z.number().int().nonnegative(),

@@ -28,6 +28,7 @@ function buildSnapshot(rows: { rates: RateRow[]; shipping: ShippingRow[] }): Rat
   const shipping = rows.shipping.map((s) => ({
     id: s.id,
     country: s.country,
+    code: s.code,
     name: s.name,
     minDays: s.minDays,
     maxDays: s.maxDays,

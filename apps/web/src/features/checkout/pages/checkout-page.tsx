@@ -29,6 +29,7 @@ import { TotalsSummary } from '../components/totals-summary';
 import { newRequestId } from '../../../lib/request-id';
 import '../checkout.css';
 import { useLtrText } from '../../../lib/use-format-phone';
+import { ShippingOptionName } from '../../../components/ui/shipping-option-name';
 
 type FormValues = { emailAddress: string; referrerEmail: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
 
@@ -244,7 +245,9 @@ export default function CheckoutPage() {
                         onChange={() => setRate({ id: option.id, country })}
                       />
                       <span className="checkout-option__text">
-                        <strong>{option.name}</strong>
+                        <strong>
+                          <ShippingOptionName option={option} />
+                        </strong>
                         <span className="muted">
                           <FormattedMessage
                             id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'}

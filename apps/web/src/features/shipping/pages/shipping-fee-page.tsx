@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TruckIcon } from '../../../components/ui/icons';
 import { useShippingRates } from '../api/get-shipping-rates';
 import '../shipping.css';
+import { ShippingOptionName } from '../../../components/ui/shipping-option-name';
 
 const DEFAULT_COUNTRY = 'US';
 
@@ -96,7 +97,9 @@ export default function ShippingFeePage() {
               <li key={option.id} className="shipping-option">
                 <TruckIcon size={24} />
                 <div className="shipping-option__body">
-                  <p className="shipping-option__name">{option.name}</p>
+                  <p className="shipping-option__name">
+                    <ShippingOptionName option={option} />
+                  </p>
                   <p className="shipping-option__eta">
                     <FormattedMessage
                       id={option.businessDays ? 'shipping.etaBusiness' : 'shipping.etaCalendar'}

@@ -20,6 +20,7 @@ import { QuoteSummary } from '../components/quote-summary';
 import { usePayOrder } from '../pay-order';
 import { useFormatPhone } from '../../../lib/use-format-phone';
 import '../sims.css';
+import { ShippingOptionName } from '../../../components/ui/shipping-option-name';
 
 const schema = z.object({ shippingAddress: shippingAddressSchema });
 type FormIn = z.input<typeof schema>;
@@ -259,7 +260,9 @@ function CardOrderForm({ order: fixed, addressDefaults, returnTo }: { order: Car
               <label key={option.id} className="sim-option">
                 <input type="radio" name="shippingRate" value={option.id} checked={data.shippingRate?.id === option.id} onChange={() => setRate({ id: option.id, country })} />
                 <span className="sim-option__text">
-                  <strong>{option.name}</strong>
+                  <strong>
+                    <ShippingOptionName option={option} />
+                  </strong>
                   <span className="muted">
                     <FormattedMessage id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'} values={{ min: intl.formatNumber(option.minDays), max: option.maxDays }} />
                   </span>
