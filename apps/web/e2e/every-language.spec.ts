@@ -37,6 +37,8 @@ const SAME_IN_EVERY_LANGUAGE = [
  */
 const KEPT_BY_LANGUAGE: Record<string, RegExp[]> = {
   fil: [/^ZIP( \/ postal)? code$/],
+  // "Standard" and "Express" are French words too.
+  fr: [/^(Standard|Express) \(/],
   ht: [/^United States$/],
 };
 

@@ -12,10 +12,15 @@ import { expect, test } from './fixtures';
 
 const DEMO = { email: 'demo@libertywave.example', password: 'Demo-Liberty-Wave-2026' };
 
-/** Reloads the page in a right-to-left language, as a visitor who chose it comes back. */
-async function rightToLeft(page: Page, lang: string) {
+/** The language a visitor chose, as the browser keeps it (stored, and in the cookie the server reads). */
+async function chooseLanguage(page: Page, lang: string) {
   await page.context().addCookies([{ name: 'user-locale', value: lang, url: baseURL }]);
   await page.evaluate((l) => localStorage.setItem('user-locale', l), lang);
+}
+
+/** Reloads the page in a right-to-left language, as a visitor who chose it comes back. */
+async function rightToLeft(page: Page, lang: string) {
+  await chooseLanguage(page, lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -75,6 +80,7 @@ test(`mid-checkout language switch keeps cart and form; in ${lang} the header, d
   await page.keyboard.press('Escape');
 
   // Checkout: a half-filled form survives a language switch, and so does the cart.
+  await chooseLanguage(page, 'en');
   await page.goto('/checkout');
   await page.getByLabel('Email').fill('visitor@example.com');
   await page.getByLabel('First name').fill('Amira');
