@@ -5,11 +5,12 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { OFFERED, htmlLang, isRtl } from '@app/shared/rules/locale-codes';
 import { baseURL } from '../playwright.config';
 import { expect, test } from './fixtures';
+import { headerControls, headerRowProblems } from './header-row';
 
 /**
  * Issue 13 on the built app, for every offered language: home, a plan page, the checkout with an item
  * in the cart and the signed-in dashboard render with the right <html lang dir>, no raw message id
- * and no English sentence left over. One browser page walks every language (a few seconds each):
+ * and no English sentence left over, and the header row fits one line at 1380 and 1920 px. One browser page walks every language (a few seconds each):
  * the language is switched as a returning visitor has it (stored and mirrored into the cookie).
  */
 
@@ -125,6 +126,15 @@ test('every offered language: home, a plan page, checkout and the dashboard are 
       const root = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
       if (root.lang !== htmlLang(lang)) problems.push(`${lang} ${p}: <html lang="${root.lang}">`);
       if (root.dir !== (isRtl(lang) ? 'rtl' : 'ltr')) problems.push(`${lang} ${p}: <html dir="${root.dir}">`);
+      if (p === '/') {
+        // The header row stays one line from 1380 px, with a cart and signed in, in every language.
+        for (const width of [1380, 1920]) {
+          await page.setViewportSize({ width, height: 900 });
+          const row = headerRowProblems(await headerControls(page), { cart: true, signedIn: true });
+          problems.push(...row.map((r) => `${lang} header at ${width} px: ${r}`));
+        }
+        await page.setViewportSize({ width: 1380, height: 900 });
+      }
       const seen = await visibleTexts(page);
       if (seen.length < 20) problems.push(`${lang} ${p}: only ${seen.length} texts on the page`);
       for (const text of seen) {
