@@ -14,6 +14,10 @@ process.env.PORT ??= '3199';
 process.env.HOST = '127.0.0.1';
 process.env.EMBEDDED_PG_PORT ??= '54399';
 process.env.LOG_LEVEL ??= 'warn';
+// The carrier simulator answers after a second and idle job workers look every half second: the
+// browser tests follow activations and port-ins to their end without waiting the demo's pace.
+process.env.CARRIER_SIM_DELAY_SECONDS ??= '1';
+process.env.JOBS_POLL_SECONDS ??= '0.5';
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;

@@ -290,4 +290,44 @@ test.describe('SIMs', () => {
     await expect(page.getByTestId('esim-qr')).toBeVisible();
     await context.close();
   });
+
+  // Last: the eSIM's number is replaced. The seed's donor account for +1 212 555 0147 (sims-seed.ts)
+  // holds account OM-20461; the simulator asks for a fix when the details quoted differ.
+  test('the demo subscriber ports a number in, is asked to fix the account number, fixes it and follows the port to completion', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/dashboard/port-in');
+    await page.getByRole('button', { name: 'Start a port-in' }).click();
+    const form = page.getByTestId('port-form');
+    await form.getByLabel('SIM that gets the number').selectOption({ label: 'eSIM · +1 (646) 555-0182' });
+    await form.getByLabel('Number to bring').fill('+1 212 555 0147');
+    await form.getByLabel('Account holder’s name').fill('Dana Demo');
+    await form.getByLabel('Account number at your current carrier').fill('OM-20416');
+    await form.getByLabel('Transfer PIN or passphrase').fill('2468');
+    await form.getByLabel('Billing address at your current carrier').fill('350 Fifth Avenue, New York, NY');
+    await form.getByLabel('Billing ZIP code').fill('10118');
+    await form.getByRole('button', { name: 'Send port-in request' }).click();
+
+    // The donor carrier answers a few seconds later (CARRIER_SIM_DELAY_SECONDS per step); the page polls.
+    const port = page.getByTestId('port-row').filter({ hasText: '+1 (212) 555-0147' });
+    await expect(port.getByTestId('port-status')).toHaveText('Needs a fix', { timeout: 45_000 });
+    await expect(port.getByTestId('port-help')).toContainText('Correct the fields below and send them');
+    await expect(port.getByTestId('port-help')).toContainText('The account number does not match the one your current carrier has.');
+    // Only the field the carrier could not match, holding what was sent.
+    const fix = port.getByTestId('port-fix-form');
+    await expect(fix.locator('input')).toHaveCount(1);
+    await expect(fix.getByLabel('Account number at your current carrier')).toHaveValue('OM-20416');
+    expect(await axeProblems(page)).toEqual([]);
+    await fix.getByLabel('Account number at your current carrier').fill('OM-20461');
+    await fix.getByRole('button', { name: 'Send corrections' }).click();
+
+    await expect(port.getByTestId('port-status')).toHaveText('Completed', { timeout: 45_000 });
+    await expect(port).toContainText('2 submissions');
+    await expect(port.getByTestId('port-fix-form')).toHaveCount(0);
+    // The brought number now belongs to the eSIM.
+    await page.goto('/dashboard/sim');
+    await expect(page.getByTestId('sim-row').filter({ hasText: '+1 (212) 555-0147' })).toContainText('eSIM');
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { lpaString, makeIccid } from '../../adapters/carrier/simulator/simulator
 import { hashPassword } from '../../modules/accounts/passwords.js';
 import { subscribers } from '../schema/accounts.js';
 import { plans } from '../schema/catalogue.js';
-import { simInventory, simUsage } from '../schema/carrier-sim.js';
+import { donorAccounts, simInventory, simUsage } from '../schema/carrier-sim.js';
 import { simPlanPeriods, sims, usageRecords } from '../schema/sims.js';
 import type { Tx } from './catalogue-seed.js';
 
@@ -33,6 +33,12 @@ export async function seedSims(tx: Tx): Promise<{ inventory: number; sims: numbe
     };
   });
   const inventory = (await tx.insert(simInventory).values(stock).onConflictDoNothing().returning({ iccid: simInventory.iccid })).length;
+  // A number at another carrier for the demo's port-in (decision 162): the simulator asks for a fix
+  // when the account number, PIN, name or ZIP quoted differs from these, and completes the port otherwise.
+  await tx
+    .insert(donorAccounts)
+    .values({ mdn: '+12125550147', carrierName: 'Old Mobile', accountNumber: 'OM-20461', pin: '2468', authorizedName: 'Dana Demo', zip: '10118' })
+    .onConflictDoNothing();
 
   const [existing] = await tx.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, DEMO_EMAIL)).limit(1);
   const subscriberId =
