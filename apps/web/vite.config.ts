@@ -159,12 +159,35 @@ function recordEntryModules(): Plugin {
 }
 
 /**
+ * The page paints before the app's code runs: the entry script is imported after the first frame
+ * instead of as a deferred module script, which Chromium runs before the first paint whenever the
+ * code is already there (cached, or on a fast line). Server-rendered pages show their content at
+ * once and the app takes over a frame later (decision 202). The inline script is allowed by its
+ * hash (security-headers.ts reads the built index.html's inline scripts).
+ */
+function paintBeforeCode(): Plugin {
+  return {
+    name: 'app-paint-before-code',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_m, src: string) => `<script type="module">requestAnimationFrame(() => requestAnimationFrame(() => import(${JSON.stringify(src)})));</script>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * Production, the dev server and the tests all run React 19 itself (decision 200 supersedes 004's
  * preact/compat alias). The home page's first load stays small by route splitting and by loading
  * only the active language's messages.
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), messageCatalogues(), recordEntryChunks(), recordEntryModules(), ssrSourceNames()],
+  plugins: [react(), messageCatalogues(), recordEntryChunks(), recordEntryModules(), ssrSourceNames(), paintBeforeCode()],
   // The server entry's build (scripts/build-web.mjs) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   // The server entry carries its dependencies (React's server renderer included), so it runs from any

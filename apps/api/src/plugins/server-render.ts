@@ -249,10 +249,15 @@ export class ServerRenderer {
       ...assets.css.map((f) => this.inlineStylesheet(`/${f}`)),
       ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
       ...messageFiles.map((f) => `<link rel="preload" as="fetch" crossorigin href="/${escapeHtml(f)}">`),
-    ];
+    ].map((tag) =>
+      // The page paints from the HTML alone: its code and messages come at low priority, so they
+      // never share the line with the document on a slow connection (decision 202).
+      tag.startsWith('<link rel="modulepreload"') || tag.startsWith('<link rel="preload"') ? tag.replace('<link ', '<link fetchpriority="low" ') : tag,
+    );
     let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${htmlLang(locale)}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
     // The entry's stylesheets too: the page paints with the HTML, without waiting for CSS requests.
     doc = doc.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => this.inlineStylesheet(href));
+    doc = doc.replace(/<link rel="modulepreload" crossorigin/g, '<link fetchpriority="low" rel="modulepreload" crossorigin');
     if (title) doc = doc.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (description) doc = doc.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
     doc = doc.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
