@@ -162,20 +162,27 @@ function recordEntryModules(): Plugin {
  * The page paints before the app's code runs: the entry script is imported after the first frame
  * instead of as a deferred module script, which Chromium runs before the first paint whenever the
  * code is already there (cached, or on a fast line). Server-rendered pages show their content at
- * once and the app takes over a frame later (decision 202). The inline script is allowed by its
- * hash (security-headers.ts reads the built index.html's inline scripts).
+ * once, then ask for their code (the list the server wrote) and the app takes over (decision 202).
+ * The inline script is allowed by its hash (security-headers.ts reads the built index.html).
  */
 function paintBeforeCode(): Plugin {
+  // After the first frame: the files the server listed for this page (`#app-preload`, decision 202)
+  // are asked for in parallel, then the entry is imported.
+  const boot = (src: string) =>
+    `requestAnimationFrame(() => requestAnimationFrame(() => {` +
+    `const list = document.getElementById('app-preload');` +
+    `for (const href of list ? JSON.parse(list.textContent) : []) {` +
+    `const link = document.createElement('link');` +
+    `if (href.endsWith('.json')) { link.rel = 'preload'; link.as = 'fetch'; } else link.rel = 'modulepreload';` +
+    `link.crossOrigin = 'anonymous'; link.href = href; document.head.append(link); }` +
+    `import(${JSON.stringify(src)}); }));`;
   return {
     name: 'app-paint-before-code',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        return html.replace(
-          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          (_m, src: string) => `<script type="module">requestAnimationFrame(() => requestAnimationFrame(() => import(${JSON.stringify(src)})));</script>`,
-        );
+        return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => `<script type="module">${boot(src)}</script>`);
       },
     },
   };

@@ -247,22 +247,26 @@ export class ServerRenderer {
     const tags: string[] = [
       ...(indexable ? searchTags : ['<meta name="robots" content="noindex">']),
       ...assets.css.map((f) => this.inlineStylesheet(`/${f}`)),
-      ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
-      ...messageFiles.map((f) => `<link rel="preload" as="fetch" crossorigin href="/${escapeHtml(f)}">`),
-    ].map((tag) =>
-      // The page paints from the HTML alone: its code and messages come at low priority, so they
-      // never share the line with the document on a slow connection (decision 202).
-      tag.startsWith('<link rel="modulepreload"') || tag.startsWith('<link rel="preload"') ? tag.replace('<link ', '<link fetchpriority="low" ') : tag,
-    );
+    ];
     let doc = this.template.replace(/<html lang="[^"]*">/, `<html lang="${htmlLang(locale)}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
     // The entry's stylesheets too: the page paints with the HTML, without waiting for CSS requests.
     doc = doc.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => this.inlineStylesheet(href));
-    doc = doc.replace(/<link rel="modulepreload" crossorigin/g, '<link fetchpriority="low" rel="modulepreload" crossorigin');
+    // The page paints from the HTML alone; its code and messages are asked for after the first frame
+    // (index.html's start-up script reads this list), so they never share a slow line with the
+    // document (decision 202).
+    const preload: string[] = [];
+    doc = doc.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+      preload.push(href);
+      return '';
+    });
+    preload.push(...assets.js.map((f) => `/${f}`), ...messageFiles.map((f) => `/${f}`));
     if (title) doc = doc.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (description) doc = doc.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
     doc = doc.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
     // A data block (never executed, so no CSP hash): the client reads it before hydrating.
-    const data = `<script type="application/json" id="ssr-data">${scriptJson({ locale, queries: page.state })}</script>`;
+    const data =
+      `<script type="application/json" id="ssr-data">${scriptJson({ locale, queries: page.state })}</script>` +
+      `<script type="application/json" id="app-preload">${scriptJson([...new Set(preload)])}</script>`;
     doc = doc.replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    ${data}`);
     // The page reads without JavaScript now; only its interactive parts need it.
     doc = doc.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
