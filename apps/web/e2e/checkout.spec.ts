@@ -162,6 +162,23 @@ test.describe('checkout with the sandbox gateway', () => {
     await expect(row).toBeVisible();
     await row.getByRole('link', { name: orderNumber }).click();
     await expect(page.getByTestId('order-view')).toContainText('100 Call Minutes');
+
+    // The eSIM bought here is delivered on its SIM page (issue 10): QR code, manual entry and the
+    // one-tap install link for iPhone, once fulfilment has taken a profile from the inventory.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dashboard/sim');
+          return page.getByTestId('sim-row').filter({ hasText: 'eSIM' }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.getByTestId('sim-row').filter({ hasText: 'eSIM' }).first().getByRole('link', { name: 'Manage' }).click();
+    await expect(page.getByTestId('esim-qr')).toBeVisible();
+    await expect(page.getByTestId('esim-smdp')).not.toBeEmpty();
+    await expect(page.getByTestId('esim-code')).not.toBeEmpty();
+    await expect(page.getByTestId('esim-iphone-link')).toHaveAttribute('href', /^https:\/\/esimsetup\.apple\.com\/esim_qrcode_provisioning\?carddata=LPA%3A1%24/);
   });
 
   test('4000 0000 0000 0002 is declined with its reason; a retry with 4242 succeeds', async ({ page }) => {
