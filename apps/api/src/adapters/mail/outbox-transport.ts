@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailTransport } from './mail-transport.js';
@@ -48,7 +48,10 @@ export function outboxTransport(dir: string, from: string): MailTransport & { re
       const meta = { to: mail.to, from, subject: mail.subject, text: mail.text, kind: mail.kind, createdAt: new Date().toISOString() };
       // The .eml first: a reader that waits for the .json finds the whole message there.
       await writeFile(path.join(dir, `${base}.eml`), info.message as Buffer, { mode: 0o600 });
-      await writeFile(path.join(dir, `${base}.json`), `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
+      // Written under another name, then renamed: a reader never finds half a .json file.
+      const partial = path.join(dir, `.${base}.json.part`);
+      await writeFile(partial, `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
+      await rename(partial, path.join(dir, `${base}.json`));
     },
     close: () => transport.close(),
   };
