@@ -40,7 +40,7 @@ export default function HomePage({ categories, coverageForm }: HomePageProps) {
               <FormattedMessage id="home.hero.title" />
             </h1>
             <p className="hero__lead">
-              <FormattedMessage id="home.hero.lead" values={{ price: <strong className="hero__price">{price}</strong> }} />
+              <FormattedMessage id="home.hero.lead" values={{ price: <strong key="price" className="hero__price">{price}</strong> }} />
             </p>
             <div className="hero__actions">
               <Link to="/plans" className="btn btn--accent btn--lg">

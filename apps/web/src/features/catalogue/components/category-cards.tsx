@@ -58,7 +58,7 @@ export function CategoryCards() {
               {from !== undefined ? (
                 <>
                   {' · '}
-                  <FormattedMessage id="catalogue.from" values={{ price: <strong>{formatMoney(from)}</strong> }} />
+                  <FormattedMessage id="catalogue.from" values={{ price: <strong key="price">{formatMoney(from)}</strong> }} />
                 </>
               ) : null}
             </p>

@@ -75,7 +75,7 @@ export default function PaymentConfirmationPage() {
             <>
               <section className="checkout-section">
                 <p className="confirmation-status">
-                  <FormattedMessage id="checkout.orderNumber" values={{ number: <strong>{ltr(number)}</strong> }} /> <OrderStatusBadge status={data.status} />
+                  <FormattedMessage id="checkout.orderNumber" values={{ number: <strong key="number">{ltr(number)}</strong> }} /> <OrderStatusBadge status={data.status} />
                 </p>
                 <p>
                   <FormattedMessage id={`confirmation.next.${settled ? settledNext(data.kind, data.shippingAddress !== null) : data.status === 'pending' ? 'pending' : 'other'}`} values={{ email }} />
@@ -92,7 +92,7 @@ export default function PaymentConfirmationPage() {
                     <FormattedMessage id={`confirmation.account.${account}.title`} />
                   </p>
                   <p>
-                    <FormattedMessage id={`confirmation.account.${account}.text`} values={{ email: <strong>{email}</strong> }} />
+                    <FormattedMessage id={`confirmation.account.${account}.text`} values={{ email: <strong key="email">{email}</strong> }} />
                   </p>
                   {isAuth ? null : (
                     <Link to="/auth/login" className="btn btn--outline btn--sm">

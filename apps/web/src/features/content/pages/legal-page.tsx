@@ -28,7 +28,7 @@ export default function LegalPage() {
           <p className="muted">
             <FormattedMessage
               id="legal.updated"
-              values={{ date: <FormattedDate value={new Date(`${content.updated}T12:00:00Z`)} dateStyle="long" /> }}
+              values={{ date: <FormattedDate key="date" value={new Date(`${content.updated}T12:00:00Z`)} dateStyle="long" /> }}
             />
           </p>
         </header>

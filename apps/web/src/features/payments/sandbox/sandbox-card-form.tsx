@@ -56,7 +56,7 @@ export function SandboxCardForm({ onToken, busy, submitLabel, busyLabel, onCance
   return (
     <form className="card-form form-stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy || undefined} data-testid="sandbox-card-form">
       <p className="card-form__note muted">
-        <FormattedMessage id="card.sandboxNote" values={{ card: <code dir="ltr">4242 4242 4242 4242</code> }} />
+        <FormattedMessage id="card.sandboxNote" values={{ card: <code key="card" dir="ltr">4242 4242 4242 4242</code> }} />
       </p>
       <FormField label={<FormattedMessage id="card.number" />} error={message(errors.number)}>
         {(c) => (

@@ -131,14 +131,14 @@ const KNOWN_EFFECTS = ['renew', 'extend', 'change_plan', 'recover', 'addon', 'to
 
 /** What the action does and when, in words, from the server's `effect`. */
 function EffectText({ effect, total }: { effect: SimActionEffect; total: string }) {
-  const date = (iso: string | null) => (iso ? <FormattedDate value={iso} dateStyle="medium" /> : '');
+  const date = (iso: string | null, key: string) => (iso ? <FormattedDate key={key} value={iso} dateStyle="medium" /> : '');
   const action = KNOWN_EFFECTS.includes(effect.action) ? effect.action : 'other';
   return (
     <div className="paid-action__effect" data-testid="paid-action-effect" data-when={effect.when}>
       <p>
         <FormattedMessage
           id={`simAction.effect.${action}.${effect.when === 'end_of_period' ? 'later' : 'now'}`}
-          values={{ plan: effect.planName ?? '', start: date(effect.startsAt), end: date(effect.expiresAt), total, hasEnd: effect.expiresAt ? 'yes' : 'no' }}
+          values={{ plan: effect.planName ?? '', start: date(effect.startsAt, 'start'), end: date(effect.expiresAt, 'end'), total, hasEnd: effect.expiresAt ? 'yes' : 'no' }}
         />
       </p>
       {effect.replacesCurrentPeriod ? (
