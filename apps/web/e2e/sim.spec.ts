@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { makeIccid } from '@app/shared/rules/sim-numbers';
 import { expect, test } from './fixtures';
 
 /**
@@ -42,19 +43,7 @@ async function payWithTestCard(page: Page) {
 }
 
 /** An ICCID as the simulator prints them: 89 01 <issuer> <serial>, Luhn check digit. */
-function iccid(serial: number, issuer = '260'): string {
-  const body = `8901${issuer}${String(serial).padStart(11, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const iccid = (serial: number, issuer = '260') => makeIccid(serial, issuer);
 
 /** "1.5 GB left of 6 GB" → the MB left. */
 function dataLeftMb(text: string): number {

@@ -5,25 +5,23 @@
  * reports each line before anything is sent, the server checks again. Pure and zod-free.
  */
 
+import { isLuhnValidDigits, luhnCheckDigit } from './luhn.js';
+
 /** The most lines one add-SIMs run sends (one request each); more is split into several runs. */
 export const MAX_SIM_LINES = 100;
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** ICCIDs carry a Luhn check digit (ITU-T E.118). */
 export function isValidIccid(iccid: string): boolean {
-  return /^89\d{16,18}$/.test(iccid) && luhnValid(iccid);
+  return /^89\d{16,18}$/.test(iccid) && isLuhnValidDigits(iccid);
+}
+
+/**
+ * A Luhn-valid 19-digit ICCID (89 = telecom, 01 = US, then the issuer and an 11-digit serial), as the
+ * carrier simulator stocks them, for demo and test inventory.
+ */
+export function makeIccid(serial: number | bigint, issuer = '260'): string {
+  const body = `8901${issuer}${String(serial).padStart(11, '0').slice(-11)}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }
 
 /** An ESN (8 hex digits, or 11 decimal digits) or a MEID (14 hex digits): no check digit to verify. */

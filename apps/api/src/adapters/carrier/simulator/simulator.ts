@@ -637,20 +637,8 @@ export class CarrierSimulator implements Carrier {
   }
 }
 
-/** A Luhn-valid 19-digit ICCID (89 = telecom, 01 = US) from a serial, for demo and test inventory. */
-export function makeIccid(serial: number | bigint, issuer = '260'): string {
-  const body = `8901${issuer}${String(serial).padStart(11, '0').slice(-11)}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+// The simulator's ICCIDs; demo seed and tests import it from here with the rest of the simulator.
+export { makeIccid } from '@app/shared/rules/sim-numbers';
 
 function newMatchingId(): string {
   return randomUUID().toUpperCase();

@@ -7,24 +7,13 @@ import { inactiveEsim, sim } from '../../../test/sim-fixtures';
 import { saveAssignReport } from '../assign-report';
 import AddSimsPage from './add-sims-page';
 import AssignResultPage from './assign-result-page';
+import { makeIccid } from '@app/shared/rules/sim-numbers';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => sessionStorage.clear());
 
 /** A valid ICCID (89 01 260 + serial + Luhn check digit), as printed on a card. */
-function iccid(serial: number): string {
-  const body = `8901260${String(serial).padStart(11, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const iccid = (serial: number) => makeIccid(serial);
 
 const ADDED = iccid(101);
 const MINE = iccid(102);
