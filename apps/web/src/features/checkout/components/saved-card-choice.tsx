@@ -26,9 +26,9 @@ export function SavedCardChoice({
         <FormattedMessage id="payment.savedCards" />
       </legend>
       {cards.map((c) => (
-        <label key={c.id} className="checkout-option">
+        <label key={c.id} className="choice-card">
           <input type="radio" name="cardChoice" checked={chosenId === c.id} disabled={disabled} onChange={() => onChoose(c.id)} />
-          <span className="checkout-option__text">
+          <span className="choice-card__text">
             <strong>
               <FormattedMessage id="cards.cardName" values={{ brand: c.brand.toUpperCase(), last4: c.last4 }} />
             </strong>
@@ -38,9 +38,9 @@ export function SavedCardChoice({
           </span>
         </label>
       ))}
-      <label className="checkout-option">
+      <label className="choice-card">
         <input type="radio" name="cardChoice" checked={chosenId === null} disabled={disabled} onChange={() => onChoose('new')} />
-        <span className="checkout-option__text">
+        <span className="choice-card__text">
           <strong>
             <FormattedMessage id="payment.newCard" />
           </strong>

@@ -236,7 +236,7 @@ export default function CheckoutPage() {
                   </p>
                 ) : (
                   data.shippingOptions.map((option) => (
-                    <label key={option.id} className="checkout-option">
+                    <label key={option.id} className="choice-card">
                       <input
                         type="radio"
                         name="shippingRate"
@@ -244,7 +244,7 @@ export default function CheckoutPage() {
                         checked={data.shippingRate?.id === option.id}
                         onChange={() => setRate({ id: option.id, country })}
                       />
-                      <span className="checkout-option__text">
+                      <span className="choice-card__text">
                         <strong>
                           <ShippingOptionName option={option} />
                         </strong>
@@ -255,7 +255,7 @@ export default function CheckoutPage() {
                           />
                         </span>
                       </span>
-                      <span className="checkout-option__price">
+                      <span className="choice-card__price">
                         {option.price === 0 ? label('checkout.summary.free') : formatMoney(option.price, intl.locale, data.currency)}
                       </span>
                     </label>

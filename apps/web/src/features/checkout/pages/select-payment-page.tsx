@@ -82,9 +82,9 @@ export default function SelectPaymentPage({ supported }: { supported: readonly G
               </p>
             ) : (
               choices.map((choice) => (
-                <label key={choiceKey(choice)} className="checkout-option">
+                <label key={choiceKey(choice)} className="choice-card">
                   <input type="radio" name="paymentChoice" value={choiceKey(choice)} checked={selected === choiceKey(choice)} onChange={() => setSelected(choiceKey(choice))} />
-                  <span className="checkout-option__text">
+                  <span className="choice-card__text">
                     <strong>
                       <FormattedMessage id={choiceLabelId(choice)} />
                     </strong>

@@ -52,9 +52,9 @@ export function PurchaseSimPage({ addressDefaults }: { addressDefaults?: Address
           <FormattedMessage id="purchaseSim.kind.legend" />
         </legend>
         {(['physical', 'esim'] as const).map((k) => (
-          <label key={k} className="sim-option">
+          <label key={k} className="choice-card">
             <input type="radio" name={kindName} value={k} checked={kind === k} onChange={() => setKind(k)} />
-            <span className="sim-option__text">
+            <span className="choice-card__text">
               <strong>
                 <FormattedMessage id={`purchaseSim.kind.${k}`} />
               </strong>
@@ -257,9 +257,9 @@ function CardOrderForm({ order: fixed, addressDefaults, returnTo }: { order: Car
             </p>
           ) : (
             data.shippingOptions.map((option) => (
-              <label key={option.id} className="sim-option">
+              <label key={option.id} className="choice-card">
                 <input type="radio" name="shippingRate" value={option.id} checked={data.shippingRate?.id === option.id} onChange={() => setRate({ id: option.id, country })} />
-                <span className="sim-option__text">
+                <span className="choice-card__text">
                   <strong>
                     <ShippingOptionName option={option} />
                   </strong>
@@ -267,7 +267,7 @@ function CardOrderForm({ order: fixed, addressDefaults, returnTo }: { order: Car
                     <FormattedMessage id={option.businessDays ? 'checkout.delivery.businessDays' : 'checkout.delivery.days'} values={{ min: intl.formatNumber(option.minDays), max: option.maxDays }} />
                   </span>
                 </span>
-                <span className="sim-option__price">
+                <span className="choice-card__price">
                   {option.price === 0 ? intl.formatMessage({ id: 'checkout.summary.free' }) : formatMoney(option.price, intl.locale, data.currency)}
                 </span>
               </label>
