@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/use-format-money';
 import { paidActionQuoteOptions, purchasePaidAction, type PaidSimAction } from '../api/sims-api';
 import { usePayOrder } from '../pay-order';
-import { newRequestId } from '../../../lib/request-id';
+import { useRequestIdPerBody } from '../../../lib/request-id';
 import { QuoteSummary } from './quote-summary';
 
 /**
@@ -50,7 +50,7 @@ export function PaidActionDialog({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // One request id per body and total confirmed: a double click or a retry answers the same order.
-  const attempt = useRef<{ key: string; requestId: string } | null>(null);
+  const requestIdFor = useRequestIdPerBody();
 
   const data = quote.data;
 
@@ -58,10 +58,8 @@ export function PaidActionDialog({
     if (!action || !data || busy) return;
     setBusy(true);
     setProblem(null);
-    const key = JSON.stringify([action, data.quote.total]);
-    if (attempt.current?.key !== key) attempt.current = { key, requestId: newRequestId() };
     try {
-      const result = await purchasePaidAction(action, data.quote.total, attempt.current.requestId);
+      const result = await purchasePaidAction(action, data.quote.total, requestIdFor([action, data.quote.total]));
       navigate(payOrder(result, returnTo));
     } catch (error) {
       const code = errorCodeOf(error) ?? 'UNKNOWN';

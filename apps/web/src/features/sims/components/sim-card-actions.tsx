@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
-import { newRequestId } from '../../../lib/request-id';
+import { useRequestIdPerBody } from '../../../lib/request-id';
 import { notify } from '../../../lib/toast';
 import { formatMoney } from '../../../lib/use-format-money';
 import { cardChangeQuoteOptions, confirmCardChange, type CardChange } from '../api/sims-api';
@@ -133,7 +133,7 @@ function CardChangeDialog({ sim, kind, onClose, onStarted }: { sim: Sim; kind: K
   const data = quote.data;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; requestId: string } | null>(null);
+  const requestIdFor = useRequestIdPerBody();
   const quoteCode = quote.isError ? (errorCodeOf(quote.error) ?? 'UNKNOWN') : null;
   // The card the server refused is a problem with what was typed: shown at the field.
   const cardRefused = kind === 'new_card' && (quoteCode === 'SIM_CARD_NOT_AVAILABLE' || quoteCode === 'VALIDATION_FAILED');
@@ -153,10 +153,8 @@ function CardChangeDialog({ sim, kind, onClose, onStarted }: { sim: Sim; kind: K
     if (!change || !data || busy) return;
     setBusy(true);
     setProblem(null);
-    const key = JSON.stringify([change, data.quote.total]);
-    if (attempt.current?.key !== key) attempt.current = { key, requestId: newRequestId() };
     try {
-      const result = await confirmCardChange(client, change, data.quote.total, attempt.current.requestId);
+      const result = await confirmCardChange(client, change, data.quote.total, requestIdFor([change, data.quote.total]));
       if (result.purchase) {
         navigate(payOrder(result.purchase, `/dashboard/sim/${sim.id}`));
         return;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { newRequestId } from '../../../lib/request-id';
+import { useRequestIdPerBody } from '../../../lib/request-id';
 import { formatMoney } from '../../../lib/use-format-money';
 import { cardQuoteOptions, purchaseCards, useSim, useSimList, type CardOrder } from '../api/sims-api';
 import { QuoteSummary } from '../components/quote-summary';
@@ -201,17 +201,15 @@ function CardOrderForm({ order: fixed, addressDefaults, returnTo }: { order: Car
   const quote = useQuery(quoteOptions);
   const data = quote.data;
   const [problem, setProblem] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; requestId: string } | null>(null);
+  const requestIdFor = useRequestIdPerBody();
   const quantityId = useId();
 
   const onSubmit = handleSubmit(async (values) => {
     if (!data) return;
     setProblem(null);
     const body = { shippingAddress: values.shippingAddress, shippingRateId: data.shippingRate?.id, expectedTotal: data.total };
-    const key = JSON.stringify([order, body]);
-    if (attempt.current?.key !== key) attempt.current = { key, requestId: newRequestId() };
     try {
-      const result = await purchaseCards(order, { ...body, requestId: attempt.current.requestId });
+      const result = await purchaseCards(order, { ...body, requestId: requestIdFor([order, body]) });
       navigate(payOrder(result, returnTo));
     } catch (error) {
       if (applyServerFieldErrors(error, setError, FIELDS)) return;
