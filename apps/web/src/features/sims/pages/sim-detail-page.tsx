@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -209,25 +210,13 @@ export default function SimDetailPage() {
               <p className="field-hint">
                 <FormattedMessage
                   id="sim.auto.cardHint"
-                  values={{
-                    link: (chunks) => (
-                      <Link to="/dashboard/my-profile?tab=payment" className="text-link">
-                        {chunks}
-                      </Link>
-                    ),
-                  }}
+                  values={{ link: paymentTabLink }}
                 />
               </p>
               <p className="field-hint" data-testid="sim-quota-hint">
                 <FormattedMessage
                   id="sim.auto.quotaHint"
-                  values={{
-                    link: (chunks) => (
-                      <Link to="/dashboard/my-profile?tab=payment" className="text-link">
-                        {chunks}
-                      </Link>
-                    ),
-                  }}
+                  values={{ link: paymentTabLink }}
                 />
               </p>
             </section>
@@ -269,5 +258,14 @@ export default function SimDetailPage() {
         </div>
       ) : null}
     </DashboardFrame>
+  );
+}
+
+/** The card and automatic-payment settings live on the profile's Payment tab. */
+function paymentTabLink(chunks: ReactNode[]) {
+  return (
+    <Link to="/dashboard/my-profile?tab=payment" className="text-link">
+      {chunks}
+    </Link>
   );
 }
