@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Quote } from '@app/shared/contracts/checkout';
 import type { Sim, SimActionQuote } from '@app/shared/contracts/sims';
 import { error, type StubRequest } from '../../../test/api-stub';
-import { ACCESS_TOKEN, order } from '../../../test/checkout-fixtures';
+import { ACCESS_TOKEN, order, quote } from '../../../test/checkout-fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { sim } from '../../../test/sim-fixtures';
 import { PayOrderContext, type PayOrder } from '../pay-order';
@@ -16,25 +16,13 @@ const NEW_CARD = '8901260000000090015';
 const USED_CARD = '8901260000000090023';
 
 function refreshQuote(total: number, action: 'refresh' | 'sim_source_change' = 'refresh'): SimActionQuote {
-  const q: Quote = {
+  const q: Quote = quote('esim', {
     lines: [{ key: 'sim_refresh', type: 'sim_refresh', name: 'eSIM reissue', planId: null, priceId: null, addonId: null, simId: null, sim: null, periodDays: null, unitPrice: total, quantity: 1, total }],
     subtotal: total,
-    physicalSims: 0,
     esims: 0,
     simCardPrice: 0,
-    simCards: 0,
-    needsShipping: false,
-    shippingOptions: [],
-    shippingRate: null,
-    shipping: 0,
-    taxRateBps: 0,
-    tax: 0,
-    surchargeBps: 0,
-    surcharge: 0,
     total,
-    currency: 'USD',
-    sellable: true,
-  };
+  });
   return { quote: q, effect: { action, when: 'now', startsAt: null, expiresAt: null, replacesCurrentPeriod: false, planName: 'PayGo Plus' } };
 }
 

@@ -6,7 +6,7 @@ import type { Quote } from '@app/shared/contracts/checkout';
 import type { PurchaseResult } from '@app/shared/contracts/orders';
 import type { SimActionEffect } from '@app/shared/contracts/sims';
 import { apiStub, error, type StubHandler } from '../../../test/api-stub';
-import { ACCESS_TOKEN, order } from '../../../test/checkout-fixtures';
+import { ACCESS_TOKEN, order, quote } from '../../../test/checkout-fixtures';
 import { publicDetailsFixture, renderRoutes } from '../../../test/render';
 import { sim } from '../../../test/sim-fixtures';
 import { PayOrderContext, type PayOrder } from '../pay-order';
@@ -58,25 +58,7 @@ const prices = [
 const dataAddOn = { id: ADDON_ID, name: '1 GB Data Boost', description: '', kind: 'data', isActive: true, callMinutes: 0, sms: 0, bandwidth: 1024, price: 500, allowedForPlans: [] };
 
 function actionQuote(total: number, name = '1 GB Data Boost'): Quote {
-  return {
-    lines: [{ key: 'a', type: 'addon', name, planId: null, priceId: null, addonId: ADDON_ID, simId: null, sim: null, periodDays: null, unitPrice: total, quantity: 1, total }],
-    subtotal: total,
-    physicalSims: 0,
-    esims: 0,
-    simCardPrice: 0,
-    simCards: 0,
-    needsShipping: false,
-    shippingOptions: [],
-    shippingRate: null,
-    shipping: 0,
-    taxRateBps: 0,
-    tax: 0,
-    surchargeBps: 0,
-    surcharge: 0,
-    total,
-    currency: 'USD',
-    sellable: true,
-  };
+  return quote('esim', { lines: [{ key: 'a', type: 'addon', name, planId: null, priceId: null, addonId: ADDON_ID, simId: null, sim: null, periodDays: null, unitPrice: total, quantity: 1, total }], subtotal: total, esims: 0, simCardPrice: 0, total });
 }
 
 const effect = (over: Partial<SimActionEffect> = {}): SimActionEffect => ({
