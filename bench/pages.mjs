@@ -32,6 +32,10 @@ async function lighthouseOnce(url) {
       fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      // How fast this machine's CPU is by Lighthouse's own yardstick: the 4× slowdown is applied on
+      // top of it, so scores from machines with different indexes do not compare (decision 225).
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+      browser: lhr.environment?.hostUserAgent?.match(/(?:HeadlessChrome|Chrome)\/[\d.]+/)?.[0] ?? 'unknown',
       failing,
     };
   } finally {
@@ -54,7 +58,7 @@ export async function lighthouse(url, runs = 3) {
   const all = [];
   for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url));
   all.sort((a, b) => a.scores.performance - b.scores.performance || b.lcpMs - a.lcpMs);
-  return { ...all[Math.floor(runs / 2)], performanceRuns: all.map((r) => r.scores.performance) };
+  return { ...all[Math.floor(runs / 2)], performanceRuns: all.map((r) => r.scores.performance), benchmarkIndexes: all.map((r) => r.benchmarkIndex) };
 }
 
 async function rps(url, connections, seconds) {
@@ -76,7 +80,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const base = process.argv[2] ?? 'http://127.0.0.1:3000';
   for (const path of ['/', '/plan/paygo/paygo-starter-sim', '/checkout']) {
     const r = await lighthouse(`${base}${path}`, Number(process.env.LH_RUNS ?? 1));
-    console.log(path, JSON.stringify(r.scores), `LCP ${Math.round(r.lcpMs)} ms FCP ${Math.round(r.fcpMs)} TBT ${Math.round(r.tbtMs)} CLS ${r.cls.toFixed(3)}`, r.failing.join(' '));
+    console.log(path, JSON.stringify(r.scores), `index ${r.benchmarkIndexes.join(',')} LCP ${Math.round(r.lcpMs)} ms FCP ${Math.round(r.fcpMs)} TBT ${Math.round(r.tbtMs)} CLS ${r.cls.toFixed(3)}`, r.failing.join(' '));
   }
   if (process.env.THROUGHPUT !== '0') console.log(await renderThroughput(base, { seconds: 5 }));
 }

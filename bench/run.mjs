@@ -201,11 +201,17 @@ try {
 }
 
 const ok = (b) => (b ? 'within budget' : 'OVER BUDGET');
+/** The median benchmark index of every Lighthouse run in this bench. */
+function benchmarkIndex(lh) {
+  const all = Object.values(lh).flatMap((r) => r.benchmarkIndexes).sort((a, b) => a - b);
+  return all.length ? Math.round(all[Math.floor(all.length / 2)]) : 'unknown';
+}
 const lines = [
   `# Benchmark results`,
   ``,
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` on this project's machine (${(await import('node:os')).cpus().length} cores, Node ${process.version}).`,
   `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, server and load generator on the same machine.`,
+  `Lighthouse: ${Object.values(out.lh)[0]?.browser ?? 'unknown'}; CPU benchmark index of this machine (Lighthouse's \`benchmarkIndex\`, median of its runs) ${benchmarkIndex(out.lh)}. The mobile profile slows this CPU 4×, so Lighthouse figures compare only between runs with a similar index.`,
   ``,
   `| figure | value | budget | verdict |`,
   `|---|---|---|---|`,
