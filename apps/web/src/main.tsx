@@ -1,6 +1,6 @@
 // The base stylesheet first, so component styles that follow can refine it.
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ensureAllMessages, initLocale, setLocale } from './lib/intl/locale-store';
@@ -54,12 +54,16 @@ if (ssr) {
   const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
   void Promise.all([localeReady, loadMatchedRoutes()]).then(() => {
     const router = createRouter();
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    // Hydrating as a transition lets React yield to the browser every few milliseconds, so taking
+    // over a large page is many short tasks instead of one long one (a tap meanwhile is not blocked).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={router} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
     // The visitor's saved language wins (spec §4); the server only knew it if the cookie mirror had it.
     // An address that names its language (?lang=, the sitemap's and search results') keeps it.
     const saved = readItem(StorageKey.userLocale);
