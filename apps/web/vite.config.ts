@@ -158,6 +158,9 @@ function recordEntryModules(): Plugin {
   };
 }
 
+/** How many of a page's files the start-up script asks for in one task. */
+const PRELOADS_PER_TASK = 4;
+
 /**
  * The page paints before the app's code runs: the entry script is imported after the first frame
  * instead of as a deferred module script, which Chromium runs before the first paint whenever the
@@ -166,16 +169,21 @@ function recordEntryModules(): Plugin {
  * The inline script is allowed by its hash (security-headers.ts reads the built index.html).
  */
 function paintBeforeCode(): Plugin {
-  // After the first frame: the files the server listed for this page (`#app-preload`, decision 202)
-  // are asked for in parallel, then the entry is imported.
+  // After the first frame the entry is imported, then the files the server listed for this page
+  // (`#app-preload`, decision 202) are asked for, a few per task: starting a request costs the main
+  // thread about a millisecond and a half on a cold page, and a page lists up to thirty files, so one
+  // loop would be a long task just when the visitor may first tap (decision 225).
   const boot = (src: string) =>
     `requestAnimationFrame(() => requestAnimationFrame(() => {` +
+    `import(${JSON.stringify(src)});` +
     `const list = document.getElementById('app-preload');` +
-    `for (const href of list ? JSON.parse(list.textContent) : []) {` +
+    `const hrefs = list ? JSON.parse(list.textContent) : [];` +
+    `const next = () => { for (const href of hrefs.splice(0, ${PRELOADS_PER_TASK})) {` +
     `const link = document.createElement('link');` +
     `if (href.endsWith('.json')) { link.rel = 'preload'; link.as = 'fetch'; } else link.rel = 'modulepreload';` +
     `link.crossOrigin = 'anonymous'; link.href = href; document.head.append(link); }` +
-    `import(${JSON.stringify(src)}); }));`;
+    `if (hrefs.length) setTimeout(next); };` +
+    `next(); }));`;
   return {
     name: 'app-paint-before-code',
     apply: 'build',
