@@ -171,6 +171,11 @@ describe('server-rendered public pages', () => {
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
       expect(res.body, url).not.toContain('rel="canonical"');
     }
+    // Checkout's frame already says what the page is for, in words the page keeps (decision 225).
+    const checkout = text(rootHtml((await get('/checkout')).body));
+    expect(checkout).toContain('Checkout');
+    expect(checkout).toContain('You see the final total before anything is charged.');
+    expect(text(rootHtml((await get('/checkout?lang=de')).body))).toContain('Den Endbetrag sehen Sie, bevor etwas abgebucht wird.');
   });
 
   it('an unknown address answers 404 with the not-found page already in the HTML; redirects and reseller links stay with the browser', async () => {

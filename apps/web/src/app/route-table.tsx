@@ -30,6 +30,8 @@ export interface RouteHandle {
   clientOnly?: boolean;
   /** The page's heading, which the server's frame of a `clientOnly` page already shows. */
   titleId?: string;
+  /** The page's lead paragraph under its heading, which that frame shows too. */
+  leadId?: string;
   /** The page needs only the startup groups of the messages (home, the unknown-path page). */
   startupMessages?: boolean;
   [key: string]: unknown;
@@ -121,7 +123,7 @@ function pages(): RouteObject[] {
       { path: 'assign-result', ...page(() => import('../features/sims/pages/assign-result-page'), { ...CLIENT_ONLY, titleId: 'page.assignResult.title' }) },
       { path: 'activation-result', ...page(() => import('../features/sims/pages/activation-result-page'), CLIENT_ONLY) },
       { path: 'success-delete-account', ...page(() => import('../features/auth/pages/delete-account-success-page'), CLIENT_ONLY) },
-      { path: 'checkout', ...page(() => import('./routes/checkout'), { ...CLIENT_ONLY, titleId: 'page.checkout.title' }) },
+      { path: 'checkout', ...page(() => import('./routes/checkout'), { ...CLIENT_ONLY, titleId: 'page.checkout.title', leadId: 'checkout.lead' }) },
       { path: 'select-payment', ...page(() => import('./routes/select-payment'), { ...CLIENT_ONLY, titleId: 'page.selectPayment.title' }) },
       { path: 'invoice', ...page(() => import('../features/invoices/pages/invoice-page'), CLIENT_ONLY) },
       { path: 'payment-confirmation', ...page(() => import('./routes/payment-confirmation'), CLIENT_ONLY) },

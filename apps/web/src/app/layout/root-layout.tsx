@@ -23,7 +23,7 @@ import { MAIN_ID, SkipLink } from './skip-link';
  * What the server sends for a visitor's own page, and what hydration starts from: the page's heading,
  * when the route names it, above a loading state, laid out as the page will be.
  */
-function ClientOnlyFrame({ titleId }: { titleId?: string }) {
+function ClientOnlyFrame({ titleId, leadId }: { titleId?: string; leadId?: string }) {
   const intl = useIntl();
   usePageTitle(titleId ? intl.formatMessage({ id: titleId }) : undefined);
   if (!titleId) return <PageLoading />;
@@ -33,10 +33,21 @@ function ClientOnlyFrame({ titleId }: { titleId?: string }) {
         <h1 className="page-title">
           <FormattedMessage id={titleId} />
         </h1>
+        {leadId ? (
+          <p className="page-lead">
+            <FormattedMessage id={leadId} />
+          </p>
+        ) : null}
       </header>
       <PageLoading />
     </div>
   );
+}
+
+/** The heading and lead the innermost route that names them gives its frame. */
+function frameOf(handles: (RouteHandle | undefined)[]): { titleId?: string; leadId?: string } {
+  const named = handles.findLast((h) => h?.titleId);
+  return { titleId: named?.titleId, leadId: named?.leadId };
 }
 
 export function RootLayout() {
@@ -83,7 +94,7 @@ export function RootLayout() {
       {/* data-path is the router's committed location: it changes only once the new page rendered
           (react-router keeps the previous page while a lazy route loads), so tests wait on it. */}
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined} data-path={location.pathname}>
-        <AddToCartProvider add={cartStore.add}>{shellOnly ? <ClientOnlyFrame titleId={handles.findLast((h) => h?.titleId)?.titleId} /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
+        <AddToCartProvider add={cartStore.add}>{shellOnly ? <ClientOnlyFrame {...frameOf(handles)} /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
       </main>
       <FooterGate />
       <ScrollManager />

@@ -43,7 +43,14 @@ function checkoutSchema(needsEmail: boolean, needsShipping: boolean) {
   });
 }
 
-/** Codes the checkout explains on the page instead of in a toast (decided by code, never by text). */
+/** What checkout asks for, under its heading; the server's frame of /checkout shows it too (decision 225). */
+function CheckoutLead() {
+  return (
+    <p className="page-lead">
+      <FormattedMessage id="checkout.lead" />
+    </p>
+  );
+}
 
 /**
  * /checkout: who the order is for (billing e-mail), where physical SIMs go and how (shipping,
@@ -155,6 +162,7 @@ export default function CheckoutPage() {
           <h1 className="page-title">
             <FormattedMessage id="page.checkout.title" />
           </h1>
+          <CheckoutLead />
         </header>
         <div className="empty-state" data-testid="checkout-empty">
           <p>
@@ -181,6 +189,7 @@ export default function CheckoutPage() {
         <h1 className="page-title">
           <FormattedMessage id="page.checkout.title" />
         </h1>
+        <CheckoutLead />
       </header>
       <CheckoutSteps current="details" />
       <div className="checkout-grid">
