@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { resellerCodeSchema, type resellerCodeCheckSchema } from '@app/shared/contracts/catalogue';
+import type { resellerCodeCheckSchema } from '@app/shared/contracts/catalogue';
+import { isResellerCode } from '@app/shared/rules/reseller-code';
 import { api } from './api-client';
 import { StorageKey } from './storage-keys';
 import { readItem, removeItem, writeItem } from './storage';
@@ -29,7 +30,7 @@ export function splitResellerSegment(pathname: string, search = ''): UnknownPath
   } catch {
     return null;
   }
-  if (!resellerCodeSchema.safeParse(code).success) return null;
+  if (!isResellerCode(code)) return null;
   const rest = segments.slice(0, -1).join('/');
   return { code, to: `${rest || '/'}${search}` };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESELLER_CODE_MAX, RESELLER_CODE_MIN, RESELLER_CODE_PATTERN } from '../rules/reseller-code.js';
 
 /**
  * Catalogue contracts shared by the API (response schemas) and the web app (parsing, types).
@@ -168,8 +169,8 @@ export type PublicDetails = z.infer<typeof publicDetailsSchema>;
 export const resellerCodeSchema = z
   .string()
   .trim()
-  .min(3, 'Min 3 characters')
-  .max(32, 'Must be at most 32 characters')
-  .regex(/^[A-Za-z0-9-]+$/, "Must be alphanumeric and can contain '-'");
+  .min(RESELLER_CODE_MIN, `Min ${RESELLER_CODE_MIN} characters`)
+  .max(RESELLER_CODE_MAX, `Must be at most ${RESELLER_CODE_MAX} characters`)
+  .regex(RESELLER_CODE_PATTERN, "Must be alphanumeric and can contain '-'");
 export const resellerCodeQuerySchema = z.object({ code: resellerCodeSchema });
 export const resellerCodeCheckSchema = z.object({ valid: z.boolean(), code: z.string() });

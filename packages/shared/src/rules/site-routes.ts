@@ -1,5 +1,5 @@
 import { PLAN_GROUPS } from './catalogue.js';
-import { resellerCodeSchema } from '../contracts/catalogue.js';
+import { isResellerCode } from './reseller-code.js';
 
 /**
  * The shop's addresses as the server needs to know them (spec §2): which paths are pages at all (so
@@ -161,7 +161,7 @@ export function hasResellerSegment(pathname: string): boolean {
   const last = pathname.split('/').at(-1);
   if (!last) return false;
   try {
-    return resellerCodeSchema.safeParse(decodeURIComponent(last)).success;
+    return isResellerCode(decodeURIComponent(last));
   } catch {
     return false;
   }
