@@ -99,3 +99,17 @@ describe('switching language', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 });
+
+describe('the rest of the messages', () => {
+  it('arrive in the object react-intl already holds, so the page on screen does not render again', async () => {
+    browserLanguages(['de-DE']);
+    const { initLocale, ensureAllMessages } = await freshStore();
+    const first = await initLocale();
+    expect(first.messageSet).toBe('startup');
+    expect(first.messages).not.toHaveProperty(['checkout.lead']);
+    await ensureAllMessages();
+    // The same object, now with the checkout's words (not a startup group) in German.
+    expect(JSON.stringify((first.messages as Record<string, unknown>)['checkout.lead'])).toContain('Den Endbetrag sehen Sie');
+    expect(first.messages).toHaveProperty(['header.language']);
+  });
+});

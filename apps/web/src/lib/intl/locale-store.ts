@@ -47,7 +47,8 @@ export function initLocale(preferred?: LocaleCode): Promise<LocaleState> {
   mirrorLocaleCookie(stored);
   const wanted = preferred ?? detectLocale(stored, browserLanguages());
   const done = loadMessages(wanted, 'startup').then(({ locale, messages }) => {
-    set({ locale, messages, loading: false, messageSet: 'startup' });
+    // Our own copy: the rest of this language is added to it in place (ensureAllMessages).
+    set({ locale, messages: { ...messages } as Messages, loading: false, messageSet: 'startup' });
     return state!;
   });
   starting = { locale: wanted, done };
@@ -67,7 +68,17 @@ export function ensureAllMessages(): Promise<void> {
     allMessages = loadMessages(wanted, 'all').then(({ locale, messages }) => {
       allMessages = undefined;
       // A language switch meanwhile has loaded everything of its own language.
-      if (state?.locale === wanted && state.messageSet === 'startup') set({ ...state, locale, messages, messageSet: 'all' });
+      if (state?.locale !== wanted || state.messageSet !== 'startup') return;
+      if (locale === wanted) {
+        // The same language, more of it: added to the object react-intl already holds, so its
+        // context stays the same and the page does not render again (decision 225). What shows on
+        // screen used only startup messages; whatever renders from now on finds the rest.
+        Object.assign(state.messages, messages);
+        set({ ...state, messageSet: 'all' });
+      } else {
+        // Its files could not be fetched and a fallback language stood in: a real change.
+        set({ ...state, locale, messages, messageSet: 'all' });
+      }
     });
   }
   return allMessages;
