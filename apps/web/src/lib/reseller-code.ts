@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { resellerCodeCheckSchema } from '@app/shared/contracts/catalogue';
-import { isResellerCode } from '@app/shared/rules/reseller-code';
 import { api } from './api-client';
 import { StorageKey } from './storage-keys';
 import { readItem, removeItem, writeItem } from './storage';
@@ -10,30 +9,8 @@ import { readItem, removeItem, writeItem } from './storage';
  * localStorage for checkout; see docs/decisions/023 for what happens after the background check.
  */
 
-export interface UnknownPathResult {
-  code: string;
-  /** Where to go instead: the same path without the code, with the query string kept. */
-  to: string;
-}
-
-/**
- * For a path no route matched: the code is the last non-empty segment, if it can be a code at all.
- * Returns null when the path ends in "/" or its last segment cannot be a reseller code.
- */
-export function splitResellerSegment(pathname: string, search = ''): UnknownPathResult | null {
-  const segments = pathname.split('/');
-  const last = segments[segments.length - 1];
-  if (!last) return null;
-  let code: string;
-  try {
-    code = decodeURIComponent(last);
-  } catch {
-    return null;
-  }
-  if (!isResellerCode(code)) return null;
-  const rest = segments.slice(0, -1).join('/');
-  return { code, to: `${rest || '/'}${search}` };
-}
+// The unknown-path rule itself is shared with the server, which answers such paths 200 (not 404).
+export { splitResellerSegment, type UnknownPathResult } from '@app/shared/rules/reseller-code';
 
 export function storedResellerCode(): string | null {
   return readItem(StorageKey.resellerCode);

@@ -1,5 +1,5 @@
 import { PLAN_GROUPS } from './catalogue.js';
-import { isResellerCode } from './reseller-code.js';
+import { splitResellerSegment } from './reseller-code.js';
 
 /**
  * The shop's addresses as the server needs to know them (spec §2): which paths are pages at all (so
@@ -158,13 +158,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
  * segment can be a reseller code; otherwise it ends on the 404 page.
  */
 export function hasResellerSegment(pathname: string): boolean {
-  const last = pathname.split('/').at(-1);
-  if (!last) return false;
-  try {
-    return isResellerCode(decodeURIComponent(last));
-  } catch {
-    return false;
-  }
+  return splitResellerSegment(pathname) !== null;
 }
 
 export function isPrivatePath(pathname: string): boolean {
