@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { ensureAllMessages } from '../../lib/intl/locale-store';
@@ -10,7 +10,6 @@ import { BookIcon, MenuIcon, SimIcon } from '../../components/ui/icons';
 import { AccountActions } from './account-actions';
 import { Brand } from './brand';
 import { DRAWER_ID } from './drawer-id';
-import { useIsClient } from '../../lib/use-is-client';
 import { LanguageSelect } from './language-select';
 import { NavMenu } from './nav-menu';
 import { PlanLinks } from './plan-links';
@@ -36,7 +35,7 @@ export function Header() {
   const { isAuth } = useSession();
   const { data: details } = usePublicDetails();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const isClient = useIsClient();
+  const drawerReady = useDrawerReady(drawerOpen);
   const [cartOpen, setCartOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const closeCart = useCallback(() => setCartOpen(false), []);
@@ -128,7 +127,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      {isClient ? (
+      {drawerReady ? (
         <Suspense fallback={null}>
           <Drawer open={drawerOpen} onClose={closeDrawer} />
         </Suspense>
@@ -140,6 +139,27 @@ export function Header() {
       ) : null}
     </header>
   );
+}
+
+/**
+ * Whether the drawer is mounted. It exists only in a browser (a portal into <body>), closed until the
+ * toggle opens it. It is mounted once the page has hydrated and the browser is idle, as a transition:
+ * its code downloads and it renders in slices, never as a render that holds up the page's first
+ * input. Pressing the toggle before that mounts it at once (it opens when its code is in).
+ */
+function useDrawerReady(open: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const mount = () => startTransition(() => setReady(true));
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(mount, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(mount, 200);
+    return () => clearTimeout(id);
+  }, [ready]);
+  return ready || open;
 }
 
 /**

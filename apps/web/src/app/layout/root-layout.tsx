@@ -50,13 +50,21 @@ function frameOf(handles: (RouteHandle | undefined)[]): { titleId?: string; lead
   return { titleId: named?.titleId, leadId: named?.leadId };
 }
 
-export function RootLayout() {
+/**
+ * The page, or for a visitor's own pages (checkout, account) the frame the server sent until
+ * hydration is over. Its own component, so that the end of hydration renders only this: the page
+ * element itself is the same object and React skips it, and the header and footer are not touched.
+ */
+function PageOrFrame() {
   const outlet = useOutlet();
   const matches = useMatches();
   const isClient = useIsClient();
-  // A visitor's own pages (checkout, account) render after hydration; the server sends the frame.
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
-  const shellOnly = !isClient && handles.some((h) => h?.clientOnly);
+  if (!isClient && handles.some((h) => h?.clientOnly)) return <ClientOnlyFrame {...frameOf(handles)} />;
+  return outlet ?? <PageLoading />;
+}
+
+export function RootLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -94,7 +102,9 @@ export function RootLayout() {
       {/* data-path is the router's committed location: it changes only once the new page rendered
           (react-router keeps the previous page while a lazy route loads), so tests wait on it. */}
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="site-main" aria-busy={busy || undefined} data-path={location.pathname}>
-        <AddToCartProvider add={cartStore.add}>{shellOnly ? <ClientOnlyFrame {...frameOf(handles)} /> : (outlet ?? <PageLoading />)}</AddToCartProvider>
+        <AddToCartProvider add={cartStore.add}>
+          <PageOrFrame />
+        </AddToCartProvider>
       </main>
       <FooterGate />
       <ScrollManager />

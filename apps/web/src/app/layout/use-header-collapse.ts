@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** How many groups the header has moved into the drawer: wide links, account buttons, main nav, language. */
 export const MAX_COLLAPSE = 4;
@@ -18,8 +18,13 @@ export function useHeaderCollapse(
   // the level is already 0.
   const [state, setState] = useState({ level: 0, generation: 0 });
 
-  // Content changed (language, company name, signed-in state, page): start again from 0.
+  // Content changed (language, company name, signed-in state, page): start again from 0. Not on
+  // mount: the state already starts at 0 and the effect below measures it, and a state change here
+  // would render the whole header again, synchronously, at the end of hydration.
+  const measuredKey = useRef(resetKey);
   useLayoutEffect(() => {
+    if (measuredKey.current === resetKey) return;
+    measuredKey.current = resetKey;
     setState((s) => ({ level: 0, generation: s.generation + 1 }));
   }, [resetKey]);
 

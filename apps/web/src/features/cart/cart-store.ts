@@ -14,8 +14,15 @@ export interface CartState {
   quantity: number;
 }
 
+/**
+ * What the server renders (it has no storage), and so what hydration starts from (decision 202). An
+ * empty cart in the browser is this same object: a visitor with nothing in the cart then hydrates
+ * without React rendering the cart button again to compare.
+ */
+const EMPTY_CART: CartState = { items: [], quantity: 0 };
+
 function stateOf(items: readonly CartItem[]): CartState {
-  return { items, quantity: cartQuantity(items) };
+  return items.length === 0 ? EMPTY_CART : { items, quantity: cartQuantity(items) };
 }
 
 let state: CartState = stateOf(parseStoredCart(readItem(StorageKey.cart)));
@@ -46,11 +53,8 @@ export const cartStore = {
   reload: () => commit(parseStoredCart(readItem(StorageKey.cart)), false),
 };
 
-/** What the server renders (it has no storage), and so what hydration starts from (decision 202). */
-const SERVER_CART: CartState = stateOf([]);
-
 export function useCart(): CartState {
-  return useSyncExternalStore(cartStore.subscribe, cartStore.getState, () => SERVER_CART);
+  return useSyncExternalStore(cartStore.subscribe, cartStore.getState, () => EMPTY_CART);
 }
 
 // Logout has already removed the stored cart; only memory is left to clear.

@@ -72,9 +72,11 @@ export function ensureAllMessages(): Promise<void> {
       if (locale === wanted) {
         // The same language, more of it: added to the object react-intl already holds, so its
         // context stays the same and the page does not render again (decision 225). What shows on
-        // screen used only startup messages; whatever renders from now on finds the rest.
+        // screen used only startup messages; whatever renders from now on finds the rest. Nor does
+        // the state change identity: a new object would render every subscriber (the app's root
+        // among them) again for nothing on screen.
         Object.assign(state.messages, messages);
-        set({ ...state, messageSet: 'all' });
+        state.messageSet = 'all';
       } else {
         // Its files could not be fetched and a fallback language stood in: a real change.
         set({ ...state, locale, messages, messageSet: 'all' });

@@ -1,3 +1,4 @@
+import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The module keeps the app's one language state; each test starts from a fresh copy. */
@@ -103,11 +104,23 @@ describe('switching language', () => {
 describe('the rest of the messages', () => {
   it('arrive in the object react-intl already holds, so the page on screen does not render again', async () => {
     browserLanguages(['de-DE']);
-    const { initLocale, ensureAllMessages } = await freshStore();
+    const { initLocale, ensureAllMessages, useLocaleState } = await freshStore();
     const first = await initLocale();
     expect(first.messageSet).toBe('startup');
     expect(first.messages).not.toHaveProperty(['checkout.lead']);
-    await ensureAllMessages();
+    let renders = 0;
+    function Reader() {
+      renders++;
+      useLocaleState();
+      return null;
+    }
+    const view = render(<Reader />);
+    expect(renders).toBe(1);
+    await act(() => ensureAllMessages());
+    // Nothing on screen changed, so nothing subscribed renders again.
+    expect(renders).toBe(1);
+    expect(first.messageSet).toBe('all');
+    view.unmount();
     // The same object, now with the checkout's words (not a startup group) in German.
     expect(JSON.stringify((first.messages as Record<string, unknown>)['checkout.lead'])).toContain('Den Endbetrag sehen Sie');
     expect(first.messages).toHaveProperty(['header.language']);
