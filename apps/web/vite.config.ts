@@ -173,8 +173,17 @@ function paintBeforeCode(): Plugin {
   // (`#app-preload`, decision 202) are asked for, a few per task: starting a request costs the main
   // thread about a millisecond and a half on a cold page, and a page lists up to thirty files, so one
   // loop would be a long task just when the visitor may first tap (decision 225).
+  //
+  // "After the first frame" is when the browser reports the first contentful paint (a paint entry),
+  // not two animation frames: without a GPU the frame is presented well after the next frame starts,
+  // and code asked for before the paint is shown competes with it. A quarter second after the second
+  // frame is the fallback (a browser without paint timing).
   const boot = (src: string) =>
-    `requestAnimationFrame(() => requestAnimationFrame(() => {` +
+    `const painted = (go) => { let done = false; const once = () => { if (!done) { done = true; setTimeout(go); } };` +
+    `if (performance.getEntriesByName('first-contentful-paint').length) return once();` +
+    `try { new PerformanceObserver((l, o) => { if (l.getEntriesByName('first-contentful-paint').length) { o.disconnect(); once(); } }).observe({ type: 'paint', buffered: true }); } catch {}` +
+    `requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 250))); };` +
+    `painted(() => {` +
     `import(${JSON.stringify(src)});` +
     `const list = document.getElementById('app-preload');` +
     `const hrefs = list ? JSON.parse(list.textContent) : [];` +
@@ -183,7 +192,7 @@ function paintBeforeCode(): Plugin {
     `if (href.endsWith('.json')) { link.rel = 'preload'; link.as = 'fetch'; } else link.rel = 'modulepreload';` +
     `link.crossOrigin = 'anonymous'; link.href = href; document.head.append(link); }` +
     `if (hrefs.length) setTimeout(next); };` +
-    `next(); }));`;
+    `next(); });`;
   return {
     name: 'app-paint-before-code',
     apply: 'build',

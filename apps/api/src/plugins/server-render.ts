@@ -169,9 +169,9 @@ export class ServerRenderer {
 
   /**
    * A stylesheet inlined into the page, so the first paint needs no request after the HTML. The
-   * link after it, for no media, marks the file as present: the browser fetches it quietly (cached
-   * for later pages), and the app's code loader, which adds a route's CSS unless a link to it
-   * exists, does not add it again.
+   * disabled link after it marks the file as present: the app's code loader, which adds a route's
+   * CSS unless a stylesheet link to it exists, does not add it again, and the browser does not fetch
+   * a disabled stylesheet, so the first paint shares the line with nothing (decision 226).
    */
   private inlineStylesheet(href: string): string {
     let css = this.styles.get(href);
@@ -180,7 +180,7 @@ export class ServerRenderer {
       css = existsSync(file) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
       this.styles.set(href, css);
     }
-    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${escapeHtml(href)}" media="not all">`;
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${escapeHtml(href)}" disabled>`;
   }
 
   /** Forgets every rendered page (tests; an operator's catalogue edit is also caught by its version). */

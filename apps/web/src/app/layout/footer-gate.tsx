@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ensureAllMessages } from '../../lib/intl/locale-store';
 import { hidesFooter } from './site-links';
@@ -14,7 +14,8 @@ export function FooterGate() {
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setReady(true), FOOTER_DELAY_MS);
+    // A transition: the footer renders in slices, never as one task a tap would wait behind.
+    const timer = window.setTimeout(() => startTransition(() => setReady(true)), FOOTER_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
