@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../test/lazy-contracts';
 import { createMemoryRouter } from 'react-router';
 import { cartStore } from '../features/cart/cart-store';
 import { checkoutStore } from '../features/checkout/checkout-store';
@@ -11,6 +12,8 @@ import { englishMessages } from '../test/messages';
 import { publicDetailsFixture, testQueryClient } from '../test/render';
 import { App } from './app';
 import { routes } from './route-table';
+
+beforeAll(loadLazyContracts);
 
 // The whole app (route table, layout, lazy checkout page) with typing: slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });

@@ -21,6 +21,25 @@ afterEach(() => {
 });
 
 describe('requests', () => {
+  it('validates the answer with a schema given as a loader, loaded alongside the request', async () => {
+    const { z } = await import('zod');
+    const schema = z.object({ total: z.number() });
+    let loads = 0;
+    const loader = async () => {
+      loads++;
+      return schema;
+    };
+    vi.stubGlobal('fetch', respond(200, { total: 5, extra: 'dropped' }));
+    await expect(api.get('/public/thing', { schema: loader })).resolves.toEqual({ total: 5 });
+    vi.stubGlobal('fetch', respond(200, { total: 'five' }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(api.get('/public/thing', { schema: loader, toast: false })).rejects.toMatchObject({ kind: 'invalid-response' });
+    expect(loads).toBe(2);
+    // A failed request with a loader that also fails: the request's error, and no unhandled rejection.
+    vi.stubGlobal('fetch', respond(404, { code: 'NOT_FOUND', message: 'Not found' }));
+    await expect(api.get('/public/thing', { schema: () => Promise.reject(new Error('chunk')), toast: false })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('sends the bearer token when there is one, and query parameters', async () => {
     const fetchMock = respond(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);

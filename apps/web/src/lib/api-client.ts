@@ -18,8 +18,12 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Validates the response; a mismatch is reported as an error instead of reaching the UI. */
-  schema?: ZodType<T>;
+  /**
+   * Validates the response; a mismatch is reported as an error instead of reaching the UI. It may be
+   * given as a loader (`() => import(…)` of the contract): the page then shows before zod and its
+   * schemas are evaluated, and the loader runs alongside the request (decision 226).
+   */
+  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   signal?: AbortSignal;
   /**
    * Whether to toast a failure. `false` for callers with their own handling (a 500 fallback, a
@@ -120,6 +124,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A schema given as a loader loads while the request is on the wire; a failed request makes its
+  // outcome moot, so it is never an unhandled rejection.
+  const schemaLoading = typeof schema === 'function' ? schema() : undefined;
+  schemaLoading?.catch(() => undefined);
 
   let response: Response;
   try {
@@ -159,7 +167,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!schema) return data as T;
-  const result = schema.safeParse(data);
+  const validator = schemaLoading ? await schemaLoading : (schema as ZodType<T>);
+  const result = validator.safeParse(data);
   if (!result.success) {
     console.error(`Unexpected response from ${method} ${path}`, result.error);
     const error = new ApiError(SOMETHING_WENT_WRONG, { status: response.status, kind: 'invalid-response' });

@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../test/lazy-contracts';
 import { renderWithProviders } from '../test/render';
 import { apiRequest } from './api-client';
 import { ToastHost } from './toast-host';
+
+beforeAll(loadLazyContracts);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -110,5 +110,4 @@ export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 export const orderAddressChangeSchema = z.object({ shippingAddress: shippingAddressSchema });
 
-/** Header that carries an order's access token on public order endpoints. */
-export const ORDER_TOKEN_HEADER = 'x-order-token';
+export { ORDER_TOKEN_HEADER } from './order-token.js';

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../test/lazy-contracts';
 import { parseSandboxToken } from '@app/shared/rules/sandbox-card';
 import { cartStore } from '../../features/cart/cart-store';
 import { apiStub, error, type StubHandler } from '../../test/api-stub';
@@ -10,6 +11,8 @@ import { logout, setToken } from '../../lib/session';
 import { ACCESS_TOKEN, gateways, order, payment } from '../../test/checkout-fixtures';
 import Payment from './payment';
 import SelectPayment from './select-payment';
+
+beforeAll(loadLazyContracts);
 
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });

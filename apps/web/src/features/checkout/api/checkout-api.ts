@@ -1,16 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { quoteSchema, type PurchaseRequest, type Quote, type QuoteRequest } from '@app/shared/contracts/checkout';
-import { ORDER_TOKEN_HEADER, orderSchema, purchaseResultSchema, type Order, type PurchaseResult } from '@app/shared/contracts/orders';
-import {
-  gatewayListSchema,
-  paymentSchema,
-  savedCardListSchema,
-  type GatewayList,
-  type Payment,
-  type PaymentRequest,
-} from '@app/shared/contracts/payments';
+import type { PurchaseRequest, Quote, QuoteRequest } from '@app/shared/contracts/checkout';
+import type { Order, PurchaseResult } from '@app/shared/contracts/orders';
+import { ORDER_TOKEN_HEADER } from '@app/shared/contracts/order-token';
+import type { GatewayList, Payment, PaymentRequest } from '@app/shared/contracts/payments';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+
+// The answers' schemas load with the first request that needs them, alongside it: the checkout and
+// payment pages show (and hydrate) before zod and the contracts are evaluated (decision 226).
+const checkout = () => import('@app/shared/contracts/checkout');
+const orders = () => import('@app/shared/contracts/orders');
+const payments = () => import('@app/shared/contracts/payments');
+const quoteSchema = async () => (await checkout()).quoteSchema;
+const purchaseResultSchema = async () => (await orders()).purchaseResultSchema;
+const orderSchema = async () => (await orders()).orderSchema;
+const gatewayListSchema = async () => (await payments()).gatewayListSchema;
+const paymentSchema = async () => (await payments()).paymentSchema;
+const savedCardListSchema = async () => (await payments()).savedCardListSchema;
 
 /** Visitors use the public endpoints, subscribers their own (SPEC §6: the prefix follows the login). */
 export const prefixFor = (isAuth: boolean) => (isAuth ? '/subscriber' : '/public');

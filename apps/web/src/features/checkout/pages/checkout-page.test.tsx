@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../../test/lazy-contracts';
 import type { CartItem } from '@app/shared/contracts/cart';
 import { CheckoutCartProvider } from '../checkout-cart';
 import { apiStub, error } from '../../../test/api-stub';
@@ -11,6 +12,8 @@ import CheckoutPage from './checkout-page';
 
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(loadLazyContracts);
 
 let cartItems: CartItem[] = [];
 afterEach(() => {

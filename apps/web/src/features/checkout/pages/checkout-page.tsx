@@ -1,12 +1,9 @@
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { emailSchema } from '@app/shared/contracts/auth';
-import { shippingAddressSchema, type PurchaseRequest, type QuoteRequest } from '@app/shared/contracts/checkout';
+import type { PurchaseRequest, QuoteRequest } from '@app/shared/contracts/checkout';
 import { FormField } from '../../../components/ui/form-field';
 import { EMPTY_SHIPPING_ADDRESS, SHIPPING_ADDRESS_FIELDS, ShippingAddressFields } from '../../../components/ui/shipping-address-fields';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -33,15 +30,8 @@ import { ShippingOptionName } from '../../../components/ui/shipping-option-name'
 
 type FormValues = { emailAddress: string; referrerEmail: string; shippingAddress: typeof EMPTY_SHIPPING_ADDRESS };
 
-/** The same schemas the server checks the purchase with; the parts that apply to this order only. */
-function checkoutSchema(needsEmail: boolean, needsShipping: boolean) {
-  return z.object({
-    emailAddress: needsEmail ? emailSchema : z.string().optional(),
-    // Refer-a-friend (SPEC §1): optional; the friend's account gets the credit on this first paid order.
-    referrerEmail: needsEmail ? z.union([z.literal(''), emailSchema]) : z.string().optional(),
-    shippingAddress: needsShipping ? shippingAddressSchema : z.unknown().optional(),
-  });
-}
+// The form's rules (zod and the shared contracts) load on first validation, not with the page.
+const loadValidation = () => import('../checkout-validation');
 
 /** What checkout asks for, under its heading; the server's frame of /checkout shows it too (decision 225). */
 function CheckoutLead() {
@@ -76,7 +66,11 @@ export default function CheckoutPage() {
       shippingAddress: { ...EMPTY_SHIPPING_ADDRESS, ...(saved.shippingAddress ?? {}) },
     },
     // The resolver follows the quote (shipping or not) through a ref, read at validation time.
-    resolver: ((values, context, options) => zodResolver(schemaRef.current)(values, context, options as never)) as Resolver<FormValues>,
+    resolver: (async (values, context, options) => {
+      const { checkoutResolver } = await loadValidation();
+      const { needsEmail, needsShipping } = rulesRef.current;
+      return checkoutResolver<FormValues>(needsEmail, needsShipping)(values, context, options);
+    }) as Resolver<FormValues>,
   });
   const { register, control, watch, handleSubmit, setError, formState } = form;
   const country = (watch('shippingAddress.shippingCountry') || 'US').toUpperCase();
@@ -91,8 +85,8 @@ export default function CheckoutPage() {
   const data = quote.data;
   const needsShipping = data?.needsShipping ?? false;
 
-  const schemaRef = useRef(checkoutSchema(!isAuth, needsShipping));
-  schemaRef.current = checkoutSchema(!isAuth, needsShipping);
+  const rulesRef = useRef({ needsEmail: !isAuth, needsShipping });
+  rulesRef.current = { needsEmail: !isAuth, needsShipping };
 
   const [problem, setProblem] = useState<string | null>(null);
   const submitting = useRef(false);

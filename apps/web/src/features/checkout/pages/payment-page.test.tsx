@@ -1,12 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../../test/lazy-contracts';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
 import { CheckoutCartProvider } from '../checkout-cart';
 import { checkoutStore } from '../checkout-store';
 import { ACCESS_TOKEN, gateways, order, payment, savedCard } from '../../../test/checkout-fixtures';
 import { renderSignedIn } from '../../../test/render';
 import PaymentPage, { type CardFormProps, type GatewayPaymentProps } from './payment-page';
+
+beforeAll(loadLazyContracts);
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,11 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../../test/lazy-contracts';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
 import { apiStub } from '../../../test/api-stub';
 import { publicDetailsFixture, renderWithProviders } from '../../../test/render';
 import type { StripeLike } from '../stripe/stripe-loader';
 import { SavedCards } from './saved-cards';
+
+beforeAll(loadLazyContracts);
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../../test/lazy-contracts';
 import type { SavedCardInfo } from '@app/shared/contracts/payments';
 import { parseSandboxToken } from '@app/shared/rules/sandbox-card';
 import { apiStub, error } from '../../../test/api-stub';
 import { savedCard } from '../../../test/checkout-fixtures';
 import { publicDetailsFixture, renderWithProviders } from '../../../test/render';
 import { SavedCards } from './saved-cards';
+
+beforeAll(loadLazyContracts);
 
 // Typing into forms is slow on a loaded machine; these tests wait on real user events.
 vi.setConfig({ testTimeout: 20_000 });

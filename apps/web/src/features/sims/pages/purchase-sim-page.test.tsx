@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyContracts } from '../../../test/lazy-contracts';
 import type { Quote } from '@app/shared/contracts/checkout';
 import type { PurchaseResult } from '@app/shared/contracts/orders';
 import { error, type StubRequest } from '../../../test/api-stub';
@@ -9,6 +10,8 @@ import { renderSignedIn } from '../../../test/render';
 import { inactiveEsim, sim } from '../../../test/sim-fixtures';
 import { PayOrderContext, type PayOrder } from '../pay-order';
 import { PurchaseSimPage, type AddressDefaults } from './purchase-sim-page';
+
+beforeAll(loadLazyContracts);
 
 vi.setConfig({ testTimeout: 20_000 });
 
