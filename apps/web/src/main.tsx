@@ -46,14 +46,25 @@ async function loadMatchedRoutes(): Promise<void> {
 const ssr = serverData();
 const later = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
 
+/**
+ * Lets the browser run between start-up steps: evaluating the code, starting the language and the
+ * route, building the router and hydrating are each tens of milliseconds on a slow phone, and one
+ * task holding them all would block a first tap for their sum (decision 226).
+ */
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
 if (ssr) {
   // A server-rendered page: start in the language it was rendered in, with its data in the cache,
   // and take over the HTML that is already on screen.
-  const queryClient = createQueryClient();
-  seedQueryCache(queryClient, ssr.queries);
-  const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
-  void Promise.all([localeReady, loadMatchedRoutes()]).then(() => {
+  void (async () => {
+    await nextTask();
+    const queryClient = createQueryClient();
+    seedQueryCache(queryClient, ssr.queries);
+    const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
+    await Promise.all([localeReady, loadMatchedRoutes()]);
+    await nextTask();
     const router = createRouter();
+    await nextTask();
     // Hydrating as a transition lets React yield to the browser every few milliseconds, so taking
     // over a large page is many short tasks instead of one long one (a tap meanwhile is not blocked).
     startTransition(() => {
@@ -70,7 +81,7 @@ if (ssr) {
     const named = new URLSearchParams(window.location.search).get('lang');
     if (!named && saved && saved !== ssr.locale && isSupportedLocale(saved)) void setLocale(saved);
     later(() => void ensureAllMessages());
-  });
+  })();
 } else {
   // The language's startup messages load first so the first paint is already in the visitor's
   // language; the rest follow once the page is up (decision 200), before anyone can need them.

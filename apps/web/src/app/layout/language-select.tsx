@@ -94,9 +94,16 @@ export function LanguageSelect({ className = '', compact = false, languages, onC
 
 /** A language's name in itself from Intl ("English", "español"), as a sentence writes it after "Language:". */
 function endonym(code: string): string {
-  try {
-    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
+  // Building an Intl.DisplayNames loads its data: a few milliseconds, once per language, not per render.
+  let name = endonyms.get(code);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    endonyms.set(code, name);
   }
+  return name;
 }
+const endonyms = new Map<string, string>();
