@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
+import { readsTogether, type Executor } from '../../db/executor.js';
 import { carrierActions, portRequests, simAddOns, simPlanPeriods, sims, usageRecords } from '../../db/schema/sims.js';
 
 /** Queries of the SIM module (no rules here). */
@@ -30,16 +30,17 @@ export async function listSims(
   opts: { query?: string | undefined; offset: number; limit: number },
 ): Promise<{ total: number; rows: SimRow[] }> {
   const where = and(eq(sims.subscriberId, subscriberId), searchFilter(opts.query));
-  const [rows, totals] = await Promise.all([
-    exec
-      .select()
-      .from(sims)
-      .where(where)
-      // Spec §4: Physical SIM before eSIM, newest first.
-      .orderBy(sql`(${sims.kind} = 'esim')`, desc(sims.createdAt), desc(sims.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    exec.select({ n: count() }).from(sims).where(where),
+  const [rows, totals] = await readsTogether(exec, [
+    () =>
+      exec
+        .select()
+        .from(sims)
+        .where(where)
+        // Spec §4: Physical SIM before eSIM, newest first.
+        .orderBy(sql`(${sims.kind} = 'esim')`, desc(sims.createdAt), desc(sims.id))
+        .limit(opts.limit)
+        .offset(opts.offset),
+    () => exec.select({ n: count() }).from(sims).where(where),
   ]);
   return { total: totals[0]?.n ?? 0, rows };
 }
@@ -67,31 +68,35 @@ export async function findSimByEsn(exec: Executor, esn: string, lock = false): P
 export async function bundle(exec: Executor, rows: SimRow[]): Promise<SimBundle[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [periods, addOns, actions, ports] = await Promise.all([
-    exec
-      .select()
-      .from(simPlanPeriods)
-      .where(and(inArray(simPlanPeriods.simId, ids), inArray(simPlanPeriods.status, ['active', 'scheduled'])))
-      .orderBy(desc(simPlanPeriods.createdAt)),
-    exec
-      .select({
-        simId: simAddOns.simId,
-        dataMb: sql<number>`coalesce(sum(${simAddOns.dataMb}), 0)::int`,
-        voiceMinutes: sql<number>`coalesce(sum(${simAddOns.voiceMinutes}), 0)::int`,
-        sms: sql<number>`coalesce(sum(${simAddOns.sms}), 0)::int`,
-      })
-      .from(simAddOns)
-      .where(and(inArray(simAddOns.simId, ids), eq(simAddOns.status, 'active')))
-      .groupBy(simAddOns.simId),
-    exec
-      .select({ id: carrierActions.id, simId: carrierActions.simId, type: carrierActions.type, createdAt: carrierActions.createdAt })
-      .from(carrierActions)
-      .where(and(inArray(carrierActions.simId, ids), inArray(carrierActions.status, ['queued', 'sent'])))
-      .orderBy(desc(carrierActions.createdAt)),
-    exec
-      .select({ simId: portRequests.simId })
-      .from(portRequests)
-      .where(and(inArray(portRequests.simId, ids), inArray(portRequests.status, ['submitted', 'pending', 'resolution_required']))),
+  const [periods, addOns, actions, ports] = await readsTogether(exec, [
+    () =>
+      exec
+        .select()
+        .from(simPlanPeriods)
+        .where(and(inArray(simPlanPeriods.simId, ids), inArray(simPlanPeriods.status, ['active', 'scheduled'])))
+        .orderBy(desc(simPlanPeriods.createdAt)),
+    () =>
+      exec
+        .select({
+          simId: simAddOns.simId,
+          dataMb: sql<number>`coalesce(sum(${simAddOns.dataMb}), 0)::int`,
+          voiceMinutes: sql<number>`coalesce(sum(${simAddOns.voiceMinutes}), 0)::int`,
+          sms: sql<number>`coalesce(sum(${simAddOns.sms}), 0)::int`,
+        })
+        .from(simAddOns)
+        .where(and(inArray(simAddOns.simId, ids), eq(simAddOns.status, 'active')))
+        .groupBy(simAddOns.simId),
+    () =>
+      exec
+        .select({ id: carrierActions.id, simId: carrierActions.simId, type: carrierActions.type, createdAt: carrierActions.createdAt })
+        .from(carrierActions)
+        .where(and(inArray(carrierActions.simId, ids), inArray(carrierActions.status, ['queued', 'sent'])))
+        .orderBy(desc(carrierActions.createdAt)),
+    () =>
+      exec
+        .select({ simId: portRequests.simId })
+        .from(portRequests)
+        .where(and(inArray(portRequests.simId, ids), inArray(portRequests.status, ['submitted', 'pending', 'resolution_required']))),
   ]);
   return rows.map((sim) => {
     const mine = periods.filter((p) => p.simId === sim.id);
@@ -132,9 +137,10 @@ export async function listUsage(exec: Executor, simId: string, opts: { from?: Da
     opts.from ? sql`${usageRecords.bucketStart} >= ${opts.from.toISOString()}` : undefined,
     opts.to ? sql`${usageRecords.bucketStart} < ${opts.to.toISOString()}` : undefined,
   );
-  const [rows, totals] = await Promise.all([
-    exec.select().from(usageRecords).where(where).orderBy(desc(usageRecords.bucketStart), desc(usageRecords.id)).limit(opts.limit).offset(opts.offset),
-    exec.select({ n: count() }).from(usageRecords).where(where),
+  const [rows, totals] = await readsTogether(exec, [
+    () =>
+      exec.select().from(usageRecords).where(where).orderBy(desc(usageRecords.bucketStart), desc(usageRecords.id)).limit(opts.limit).offset(opts.offset),
+    () => exec.select({ n: count() }).from(usageRecords).where(where),
   ]);
   return { total: totals[0]?.n ?? 0, rows };
 }
