@@ -189,7 +189,7 @@ function paintBeforeCode(): Plugin {
     `try { const l = document.documentElement.lang || 'en';` +
     `const code = "const l = self.name; try { Intl.NumberFormat.supportedLocalesOf(l); Intl.DateTimeFormat.supportedLocalesOf(l); Intl.PluralRules.supportedLocalesOf(l);` +
     ` new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' }).format(1); new Intl.PluralRules(l).select(1); new Intl.DateTimeFormat(l).format(0);` +
-    ` new Intl.DisplayNames([l], { type: 'language' }).of(l); } catch {} self.close();";` +
+    ` new Intl.DisplayNames([l], { type: 'language' }).of(l); new Intl.DisplayNames([l], { type: 'region' }).of('US'); new Intl.Collator(l).compare('a', 'b'); } catch {} self.close();";` +
     `const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));` +
     `new Worker(url, { name: l }); setTimeout(() => URL.revokeObjectURL(url), 10000); } catch {}` +
     `const painted = (go) => { let done = false; const once = () => { if (!done) { done = true; setTimeout(go); } };` +

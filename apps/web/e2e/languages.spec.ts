@@ -95,6 +95,8 @@ test(`mid-checkout language switch keeps cart and form; in ${lang} the header, d
   // Right to left: step 1 at the right, each next step to its left.
   await expect(page.locator('.checkout-steps li')).toHaveCount(4);
   await rightToLeft(page, lang);
+  // After the reload the page renders from its frame once hydration is over: wait for it, not just <html>.
+  await expect(page.locator('.checkout-steps li')).toHaveCount(4);
   const steps = await page.locator('.checkout-steps li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().left));
   expect(steps).toEqual([...steps].sort((a, b) => b - a));
   expect(new Set(steps).size).toBe(4);
@@ -108,6 +110,8 @@ test(`mid-checkout language switch keeps cart and form; in ${lang} the header, d
   await page.goto('/dashboard/sim');
   await expect(page.getByTestId('sim-row').first()).toBeVisible();
   await rightToLeft(page, lang);
+  await expect(page.getByTestId('sim-row').first()).toBeVisible();
+  await expect(page.getByTestId('sim-row').first().getByTestId('sim-status')).toBeVisible();
   const card = await boxes(page, { card: '[data-testid="sim-row"]', kind: '[data-testid="sim-row"] .sim-card__kind', status: '[data-testid="sim-row"] [data-testid="sim-status"]' });
   expect(card.kind.right).toBeGreaterThan(card.card.right - 40);
   expect(card.status.left).toBeLessThan(card.kind.left);
