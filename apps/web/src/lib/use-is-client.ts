@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -13,4 +13,20 @@ export function useIsClient(): boolean {
     () => true,
     () => false,
   );
+}
+
+let hydrationOver = false;
+
+/**
+ * Like `useIsClient`, but the change after hydration is a transition: what it reveals (a client-only
+ * page such as checkout replacing its server frame) renders in slices of work rather than in one
+ * synchronous render (decision 226). Mounted later (a client-side navigation), it is true at once.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(hydrationOver);
+  useEffect(() => {
+    hydrationOver = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

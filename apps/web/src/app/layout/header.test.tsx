@@ -153,6 +153,18 @@ describe('header', () => {
     expect(document.activeElement).toBe(toggle);
   });
 
+  it('opens the drawer when the toggle is pressed before the drawer was mounted (it mounts when the browser is idle)', async () => {
+    const user = userEvent.setup();
+    renderHeaderAt('/');
+    // Right after the first render nothing has mounted the drawer yet.
+    expect(screen.queryByTestId('drawer')).toBeNull();
+    await user.click(screen.getByTestId('menu-toggle'));
+    const drawer = await screen.findByTestId('drawer');
+    await vi.waitFor(() => expect(drawer.closest('[hidden]')).toBeNull());
+    expect(screen.getByTestId('menu-toggle').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBe(drawer);
+  });
+
   it('keeps Tab inside the open drawer', async () => {
     const user = userEvent.setup();
     renderHeaderAt('/');

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigation, useOutlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { AddToCartProvider } from '../../features/catalogue/components/add-to-ca
 import { cartStore } from '../../features/cart/cart-store';
 import { publicDetailsQueryOptions } from '../../lib/public-details';
 import { PageLoading } from '../../components/ui/spinner';
+import { useHydrated } from '../../lib/use-is-client';
 import type { RouteHandle } from '../route-table';
 import { FooterGate } from './footer-gate';
 import { Header } from './header';
@@ -61,22 +62,6 @@ function PageOrFrame() {
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
   if (!hydrated && handles.some((h) => h?.clientOnly)) return <ClientOnlyFrame {...frameOf(handles)} />;
   return outlet ?? <PageLoading />;
-}
-
-let hydrationOver = false;
-
-/**
- * False on the server and while the browser hydrates the server's HTML; then true, set as a
- * transition, so a client-only page (checkout) replaces its frame in slices of work rather than one
- * synchronous render. Mounted later (a client-side navigation), it is true from the start.
- */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydrationOver);
-  useEffect(() => {
-    hydrationOver = true;
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
-  return hydrated;
 }
 
 export function RootLayout() {
