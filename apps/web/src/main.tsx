@@ -2,7 +2,6 @@
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, type RouteObject } from 'react-router';
 import { ensureAllMessages, initLocale, setLocale } from './lib/intl/locale-store';
 import { StorageKey } from './lib/storage-keys';
 import { readItem } from './lib/storage';
@@ -11,7 +10,7 @@ import { createQueryClient } from './lib/query-client';
 import { seedQueryCache, type ServerQuery } from './lib/server-data';
 import { App } from './app/app';
 import { createRouter } from './app/router';
-import { routes } from './app/route-table';
+import { startSessionRules } from './lib/session-lifecycle';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -28,19 +27,20 @@ function serverData(): { locale: string; queries: ServerQuery[] } | undefined {
 }
 
 /**
- * Loads the code of the routes this address opens before the router starts, so its first render is
- * the page the server rendered (not the fallback), as hydration requires.
+ * Resolves once the router has loaded the code of the routes this address opens, so the first render
+ * is the page the server rendered (not the fallback), as hydration requires. The router loads them
+ * itself (its `lazy` routes); matching the address separately first would flatten and compile every
+ * route's path a second time, a long task on a slow phone (decision 227).
  */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded);
-      delete (route as RouteObject).lazy;
-    }),
-  );
+function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 const ssr = serverData();
@@ -61,9 +61,13 @@ if (ssr) {
     const queryClient = createQueryClient();
     seedQueryCache(queryClient, ssr.queries);
     const localeReady = initLocale(isSupportedLocale(ssr.locale) ? ssr.locale : undefined);
-    await Promise.all([localeReady, loadMatchedRoutes()]);
+    await nextTask();
+    // The session rules (a `?t=` token, the expiry timer, the stored session's check) before the
+    // router reads the address, in a task of their own; createRouter finds them started.
+    startSessionRules();
     await nextTask();
     const router = createRouter();
+    await Promise.all([localeReady, routerReady(router)]);
     await nextTask();
     // Hydrating as a transition lets React yield to the browser every few milliseconds, so taking
     // over a large page is many short tasks instead of one long one (a tap meanwhile is not blocked).

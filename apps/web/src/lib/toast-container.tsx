@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { cssTransition, toast, ToastContainer } from 'react-toastify';
+import { getHeaderElement, subscribeHeaderElement } from './header-element';
 import { registerToastDisplay, TOAST_OPTIONS, toastId, type ToastMessage, type ToastVariant } from './toast';
 
 const TITLE_IDS: Partial<Record<ToastVariant, string>> = {
@@ -33,7 +34,27 @@ export function ToastBody({ variant, message }: { variant: ToastVariant; message
  */
 const Fade = cssTransition({ enter: 'toast-fade-enter', exit: 'toast-fade-exit', collapseDuration: 200 });
 
+/**
+ * The header's real height, for the container's `--header-block-size` (global.css): set on the
+ * toasts' own wrapper, so a change restyles only the toasts, not the whole page.
+ */
+function useHeaderBlockSize(): string | undefined {
+  const header = useSyncExternalStore(subscribeHeaderElement, getHeaderElement, () => null);
+  const [size, setSize] = useState<string>();
+  useEffect(() => {
+    if (!header || typeof ResizeObserver === 'undefined') {
+      setSize(undefined);
+      return;
+    }
+    const observer = new ResizeObserver(() => setSize(`${Math.ceil(header.getBoundingClientRect().height)}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [header]);
+  return size;
+}
+
 export default function Toasts() {
+  const headerBlockSize = useHeaderBlockSize();
   useEffect(() => {
     registerToastDisplay(({ variant, message }) => {
       const id = toastId(message);
@@ -42,5 +63,9 @@ export default function Toasts() {
     });
     return () => registerToastDisplay(null);
   }, []);
-  return <ToastContainer {...TOAST_OPTIONS} transition={Fade} newestOnTop limit={4} />;
+  return (
+    <div className="toast-anchor" style={headerBlockSize ? ({ '--header-block-size': headerBlockSize } as CSSProperties) : undefined}>
+      <ToastContainer {...TOAST_OPTIONS} transition={Fade} newestOnTop limit={4} />
+    </div>
+  );
 }

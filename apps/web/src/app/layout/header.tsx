@@ -16,6 +16,7 @@ import { PlanLinks } from './plan-links';
 import { isPlansPath, isSupportPath, supportLinks } from './site-links';
 import { useHeaderCollapse } from './use-header-collapse';
 import './header.css';
+import { getHeaderElement, setHeaderElement } from '../../lib/header-element';
 
 // The cart dialog needs catalogue lookups, formatting and the cart's words (outside the startup
 // message groups): load them on first open, not with every page.
@@ -50,7 +51,7 @@ export function Header() {
     [intl.locale, details?.companyName ?? '', isAuth, quantity > 0, pathname].join('|'),
   );
   const headerRef = useRef<HTMLElement>(null);
-  useHeaderBlockSize(headerRef);
+  usePublishHeader(headerRef);
   const collapseClasses = Array.from({ length: collapse }, (_, i) => ` collapse-${i + 1}`).join('');
 
   return (
@@ -163,22 +164,15 @@ function useDrawerReady(open: boolean): boolean {
 }
 
 /**
- * Publishes the header's real height as `--header-block-size` on the root element, so toasts start
- * below it (global.css) even when a long company name wraps and the header grows past
- * `--header-height`: a toast must never cover a header control (SPEC §8, docs/decisions/104).
+ * Tells the toasts which element the header is: they stay below its real height (taller than
+ * `--header-height` when a long company name wraps), measured where they are (toast-container.tsx).
  */
-function useHeaderBlockSize(ref: RefObject<HTMLElement | null>) {
+function usePublishHeader(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const header = ref.current;
-    if (!header || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--header-block-size', `${Math.ceil(header.getBoundingClientRect().height)}px`);
-    });
-    observer.observe(header);
+    setHeaderElement(header);
     return () => {
-      observer.disconnect();
-      root.style.removeProperty('--header-block-size');
+      if (getHeaderElement() === header) setHeaderElement(null);
     };
   }, [ref]);
 }
