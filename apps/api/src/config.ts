@@ -82,6 +82,12 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET: rateLimit.prefault('30/15m'),
   RATE_LIMIT_SOCIAL: rateLimit.prefault('60/15m'),
   /**
+   * SIM numbers one account may enter on Add SIMs that are not a card it can add (unknown, someone
+   * else's, or a blank card); past it the account's next tries answer 429 until the window ends.
+   * ICCIDs run in sequence, so without it an account could walk a batch and claim cards sold in shops.
+   */
+  SIM_ASSIGN_MISSES: rateLimit.prefault('20/1h'),
+  /**
    * Social sign-in providers, comma-separated: presets google, facebook, apple, or any name with
    * OIDC_<NAME>_ISSUER. Each needs OIDC_<NAME>_CLIENT_ID (and usually _CLIENT_SECRET); see
    * docs/decisions/033-social-sign-in.md.

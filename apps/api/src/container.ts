@@ -213,7 +213,11 @@ export async function buildContainer(
     giveUpAfterSeconds: config.CARRIER_GIVE_UP_AFTER_SECONDS,
   };
   const carrierActions = new CarrierActionService(db, carrier, queue, carrierSettings, log);
-  const sims = new SimsService(db, carrier, carrierActions, catalogue, coverage, log);
+  const sims = new SimsService(db, carrier, carrierActions, catalogue, coverage, log, {
+    throttle,
+    max: config.SIM_ASSIGN_MISSES.max,
+    windowMs: config.SIM_ASSIGN_MISSES.windowMs,
+  });
   const pricing = {
     simCardPrice: config.SIM_CARD_PRICE_CENTS,
     taxRateBps: config.TAX_RATE_BPS,

@@ -43,6 +43,7 @@ const roomy = {
   RATE_LIMIT_FORGOT_EMAIL: '100000/1h',
   RATE_LIMIT_RESET: '100000/15m',
   RATE_LIMIT_SOCIAL: '100000/15m',
+  SIM_ASSIGN_MISSES: '100000/1h',
   LOGIN_LOCK_THRESHOLD: '1000',
   VERIFICATION_RESEND_SECONDS: '0',
   // A configured provider whose issuer refuses connections: start and callback run their real

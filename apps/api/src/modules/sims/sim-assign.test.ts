@@ -23,7 +23,7 @@ describe('assign a SIM to the account', () => {
   let bob: SignedIn;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: SIM_TEST_ENV });
+    t = await buildTestApp({ env: { ...SIM_TEST_ENV, SIM_ASSIGN_MISSES: '5/1h' } });
     alice = await signedInSubscriber(t.container, { firstName: 'Alice' });
     bob = await signedInSubscriber(t.container, { firstName: 'Bob' });
   });
@@ -75,6 +75,26 @@ describe('assign a SIM to the account', () => {
     const res = await assign(t, alice, iccid);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'SIM_CARD_HAS_NO_PLAN' });
+  });
+
+  it('an account that enters too many numbers it cannot add is refused (429) until the window ends, even for a right one; other accounts are not', async () => {
+    const mallory = await signedInSubscriber(t.container, { firstName: 'Mallory' });
+    const { sim: theirs } = await createPaidSim(t.container, bob.id, { kind: 'esim' });
+    const { sim: unsold } = await createPaidSim(t.container, null, { kind: 'physical' });
+    // Five wrong numbers (unknown ones and someone else's) answer as usual: the limit is 5 in this app.
+    const wrong = [theirs.iccid, ...Array.from({ length: 4 }, () => makeIccid(BigInt(randomInt(1, 2 ** 40)), '999'))];
+    for (const number of wrong) expect((await assign(t, mallory, number)).statusCode).toBe(404);
+    // The sixth try, a card nobody owns yet, is refused without being looked up, and stays unowned.
+    const refused = await assign(t, mallory, unsold.iccid);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    const [row] = await t.db.select({ subscriberId: sims.subscriberId }).from(sims).where(eq(sims.id, unsold.id));
+    expect(row?.subscriberId).toBeNull();
+    // Adding is per account: Alice, under her own limit, adds that card.
+    const alices = await assign(t, alice, unsold.iccid);
+    expect(alices.statusCode, alices.body).toBe(200);
+    expect(simAssignResultSchema.parse(alices.json()).outcome).toBe('assigned');
   });
 
   it('refuses what is not a SIM number (400 with a field code), and a visitor (401)', async () => {

@@ -10,6 +10,8 @@ import type { Executor } from '../../db/executor.js';
 import { simPlanPeriods, sims, usageRecords } from '../../db/schema/sims.js';
 import { appError, type FieldError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import type { Throttle } from '../../lib/throttle.js';
+import { describeWait } from '../../lib/wait.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { CoverageService } from '../network-coverage/coverage.service.js';
 import type { CarrierActionService } from './carrier-actions.service.js';
@@ -56,6 +58,8 @@ export class SimsService {
     private readonly catalogue: CatalogueService,
     private readonly coverage: CoverageService,
     private readonly log: Logger,
+    /** How many wrong SIM numbers an account may enter on Add SIMs in a window (SIM_ASSIGN_MISSES). */
+    private readonly assignMisses?: { throttle: Throttle; max: number; windowMs: number },
   ) {}
 
   // --- reads ------------------------------------------------------------------------------------------
@@ -299,19 +303,46 @@ export class SimsService {
     if ('problem' in c) {
       throw appError('VALIDATION_FAILED', { errors: [{ field: 'id', message: 'Must be the ICCID (89…, with its check digit) or the ESN printed on the card', code: 'invalid' }] });
     }
+    await this.refuseWhileGuessing(subscriberId);
     const found = await this.db.transaction(async (tx) => {
       const sim = c.kind === 'iccid' ? await findSimByIccid(tx, c.value, true) : await findSimByEsn(tx, c.value, true);
       if (!sim) return undefined;
-      if (sim.subscriberId !== null && sim.subscriberId !== subscriberId) throw appError('SIM_NOT_FOUND');
+      if (sim.subscriberId !== null && sim.subscriberId !== subscriberId) return 'theirs' as const;
       const outcome = sim.subscriberId === subscriberId ? ('already_yours' as const) : ('assigned' as const);
       if (outcome === 'assigned') await tx.update(sims).set({ subscriberId }).where(eq(sims.id, sim.id));
       return { outcome, sim: (await this.views(tx, [{ ...sim, subscriberId }], new Date(), locale))[0]! };
     });
-    if (found) return found;
+    if (found && found !== 'theirs') return found;
+    // A number that is not a card this account can add counts against it (SIM_ASSIGN_MISSES).
+    await this.countMiss(subscriberId);
+    if (found === 'theirs') throw appError('SIM_NOT_FOUND');
     // Not one of ours: a blank card in the network's stock is worth telling apart from a typo.
     const network = c.kind === 'iccid' ? await this.carrier.lookup(c.value) : undefined;
     if (network && network.state === 'available') throw appError('SIM_CARD_HAS_NO_PLAN');
     throw appError('SIM_NOT_FOUND');
+  }
+
+  private missKey = (subscriberId: string) => `sim-assign-miss:${subscriberId}`;
+
+  /**
+   * 429 while the account has entered too many numbers that were not its to add. Checked before the
+   * lookup, so a locked account learns nothing about any number, right or wrong, until the window ends.
+   */
+  private async refuseWhileGuessing(subscriberId: string): Promise<void> {
+    if (!this.assignMisses) return;
+    const state = await this.assignMisses.throttle.peek(this.missKey(subscriberId));
+    if (state && state.hits >= this.assignMisses.max) {
+      throw appError('RATE_LIMITED', {
+        message: `Too many SIM numbers that could not be added. Please try again in ${describeWait(state.retryAfter)}.`,
+        retryAfter: state.retryAfter,
+      });
+    }
+  }
+
+  private async countMiss(subscriberId: string): Promise<void> {
+    if (!this.assignMisses) return;
+    const { hits } = await this.assignMisses.throttle.hit(this.missKey(subscriberId), this.assignMisses.windowMs);
+    if (hits === this.assignMisses.max) this.log.warn({ subscriberId }, 'Add SIMs: account reached its limit of wrong SIM numbers');
   }
 
   // --- Wi-Fi calling -----------------------------------------------------------------------------------
