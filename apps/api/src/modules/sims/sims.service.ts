@@ -59,7 +59,7 @@ export class SimsService {
     private readonly coverage: CoverageService,
     private readonly log: Logger,
     /** How many wrong SIM numbers an account may enter on Add SIMs in a window (SIM_ASSIGN_MISSES). */
-    private readonly assignMisses?: { throttle: Throttle; max: number; windowMs: number },
+    private readonly assignMisses: { throttle: Throttle; max: number; windowMs: number },
   ) {}
 
   // --- reads ------------------------------------------------------------------------------------------
@@ -329,7 +329,6 @@ export class SimsService {
    * lookup, so a locked account learns nothing about any number, right or wrong, until the window ends.
    */
   private async refuseWhileGuessing(subscriberId: string): Promise<void> {
-    if (!this.assignMisses) return;
     const state = await this.assignMisses.throttle.peek(this.missKey(subscriberId));
     if (state && state.hits >= this.assignMisses.max) {
       throw appError('RATE_LIMITED', {
@@ -340,7 +339,6 @@ export class SimsService {
   }
 
   private async countMiss(subscriberId: string): Promise<void> {
-    if (!this.assignMisses) return;
     const { hits } = await this.assignMisses.throttle.hit(this.missKey(subscriberId), this.assignMisses.windowMs);
     if (hits === this.assignMisses.max) this.log.warn({ subscriberId }, 'Add SIMs: account reached its limit of wrong SIM numbers');
   }
