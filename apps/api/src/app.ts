@@ -62,7 +62,7 @@ export async function buildApp(container: Container, options: AppOptions = {}) {
   await app.register(compress, { threshold: 1024 });
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app, { title: config.COMPANY_NAME, publicUrl: config.publicUrl });
-  const metrics = createMetrics({ pool: container.pool, queue: container.queue });
+  const metrics = createMetrics({ pool: container.pool, queue: container.queue, stock: () => container.adapters.carrier.stock() });
   metrics.instrument(app);
 
   app.get('/public/ping', { logLevel: 'warn' }, async () => ({ ok: true }));

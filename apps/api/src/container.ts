@@ -184,6 +184,7 @@ export async function buildContainer(
     accessKey: key('order-access-token'),
     sendSetPasswordLink: (email) => auth.forgotPassword(email),
     simPlanOf: async (subscriberId, simId) => (await sims.get(subscriberId, simId)).simPlan?.id ?? null,
+    stock: () => carrier.stock(),
   });
   const invoices = new InvoiceService(db, company.contact);
   const fulfillers = new OrderFulfillers();

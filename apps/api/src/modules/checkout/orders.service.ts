@@ -24,6 +24,8 @@ export interface OrdersServiceDeps {
   sendSetPasswordLink(email: string): Promise<unknown>;
   /** The plan on a SIM the subscriber owns (the SIM feature answers; another's SIM throws its not-found error). */
   simPlanOf(subscriberId: string, simId: string): Promise<string | null>;
+  /** How many unsold SIM cards and eSIM profiles the carrier holds: the new SIMs of an order come from it. */
+  stock(): Promise<Record<'physical' | 'esim', number>>;
 }
 
 export interface NewOrderInput {
@@ -76,6 +78,20 @@ export class OrdersService {
     return given.length === stored.length && timingSafeEqual(given, stored);
   }
 
+  /**
+   * Refuses an order whose new SIMs the inventory cannot cover, before anything is written or charged
+   * (decision 230): without it the order is paid and then waits, unfulfilled, for stock. Two buyers of
+   * the last profile can both pass; the second order's fulfilment then waits and is retried.
+   */
+  private async checkStock(quote: Quote): Promise<void> {
+    if (quote.esims === 0 && quote.physicalSims === 0) return;
+    const stock = await this.deps.stock();
+    const short: { field: string; message: string }[] = [];
+    if (quote.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
+    if (quote.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
+    if (short.length > 0) throw appError('CART_NOT_SELLABLE', { errors: short });
+  }
+
   async purchase(who: { id: string; email: string } | null, req: PurchaseRequest): Promise<PurchaseResult> {
     const address = req.shippingAddress;
     const { quote } = await this.deps.quotes.quoteCart({
@@ -84,6 +100,7 @@ export class OrdersService {
       shippingRateId: req.shippingRateId,
     });
     if (!quote.sellable) throw appError('CART_NOT_SELLABLE');
+    await this.checkStock(quote);
     if (quote.needsShipping && !address) {
       throw appError('INVALID_SHIPPING_ADDRESS', { errors: [{ field: 'shippingAddress', message: 'Required field' }] });
     }

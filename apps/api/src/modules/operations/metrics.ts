@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/queue.js';
  * `unmatched`. Job and payment figures are read from PostgreSQL when scraped, so every instance
  * reports the same shared totals.
  */
-export function createMetrics(deps: { pool: pg.Pool; queue: JobQueue }) {
+export function createMetrics(deps: { pool: pg.Pool; queue: JobQueue; stock: () => Promise<Record<'physical' | 'esim', number>> }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'shop_' });
 
@@ -55,6 +55,19 @@ export function createMetrics(deps: { pool: pg.Pool; queue: JobQueue }) {
     },
   });
 
+  // What an operator alerts on before buyers are refused (decision 230): e.g. eSIM profiles under 20.
+  const inventory = new Gauge({
+    name: 'shop_sim_inventory',
+    help: 'Unsold SIM cards and eSIM profiles in the carrier inventory, by kind (physical, esim).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const stock = await deps.stock();
+      this.set({ kind: 'physical' }, stock.physical);
+      this.set({ kind: 'esim' }, stock.esim);
+    },
+  });
+
   return {
     registry,
     /** Counts every reply of the app, whatever answered it (route, 404, error handler). */
@@ -71,7 +84,7 @@ export function createMetrics(deps: { pool: pg.Pool; queue: JobQueue }) {
     },
     contentType: registry.contentType,
     /** The gauges above read the database; exposed for tests. */
-    gauges: { jobs, payments },
+    gauges: { jobs, payments, inventory },
   };
 }
 

@@ -95,6 +95,10 @@ describe('metrics', () => {
     expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{le="0\.5",method="GET",route="\/public\/plan_pricing"\} 1/);
     expect(text).toMatch(new RegExp(`shop_job_queue_jobs\\{queue="${job}",state="waiting"\\} [1-9]`));
     expect(text).toContain('# TYPE shop_payments gauge');
+    // The carrier inventory, as the simulator counts it.
+    const stock = await t.container.adapters.carrier.stock();
+    expect(text).toContain(`shop_sim_inventory{kind="esim"} ${stock.esim}`);
+    expect(text).toContain(`shop_sim_inventory{kind="physical"} ${stock.physical}`);
   });
 
   it('with METRICS_TOKEN, need it as a bearer token, also from this machine', async () => {
