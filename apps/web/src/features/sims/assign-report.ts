@@ -38,6 +38,8 @@ export interface AssignReportLine {
 export interface AssignReport {
   finishedAt: string;
   lines: AssignReportLine[];
+  /** The run ended early because the server refused more tries for now (429, decision 228). */
+  stopped?: 'limit';
 }
 
 export function simOfResult(result: SimAssignResult): NonNullable<AssignReportLine['sim']> {
@@ -58,7 +60,7 @@ export function readAssignReport(): AssignReport | null {
     const value = JSON.parse(text) as AssignReport;
     if (typeof value.finishedAt !== 'string' || !Array.isArray(value.lines)) return null;
     const lines = value.lines.filter((l) => typeof l?.line === 'number' && typeof l.raw === 'string' && OUTCOMES.includes(l.outcome));
-    return { finishedAt: value.finishedAt, lines };
+    return { finishedAt: value.finishedAt, lines, ...(value.stopped === 'limit' ? { stopped: 'limit' as const } : {}) };
   } catch {
     return null;
   }

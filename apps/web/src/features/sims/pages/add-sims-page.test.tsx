@@ -89,6 +89,34 @@ describe('/dashboard/add-sims → /assign-result', () => {
     expect((screen.getByLabelText('SIM numbers, one per line') as HTMLTextAreaElement).value).toBe([TYPO, 'not-a-sim', FLAKY].join('\n'));
   });
 
+  it('stops at the limit of wrong numbers (429): that line and the rest are not sent and can be tried again later', async () => {
+    const added = inactiveEsim({ iccid: ADDED });
+    const { sent, router } = renderSignedIn(routes, {
+      route: '/dashboard/add-sims',
+      api: {
+        [`POST /subscriber/sim/${ADDED}/assign`]: { outcome: 'assigned', sim: added },
+        [`POST /subscriber/sim/${THEIRS}/assign`]: error(429, 'RATE_LIMITED'),
+        [`POST /subscriber/sim/${MINE}/assign`]: { outcome: 'already_yours', sim: sim({ iccid: MINE }) },
+        [`POST /subscriber/sim/${BLANK}/assign`]: error(409, 'SIM_CARD_HAS_NO_PLAN'),
+      },
+    });
+    const user = userEvent.setup();
+    fireEvent.change(await screen.findByLabelText('SIM numbers, one per line'), { target: { value: [ADDED, THEIRS, MINE, BLANK].join('\n') } });
+    await user.click(screen.getByRole('button', { name: 'Add 4 SIMs to my account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assign-result'));
+    // Nothing is sent after the refusal.
+    expect(sent(`POST /subscriber/sim/${THEIRS}/assign`)).toHaveLength(1);
+    expect(sent(`POST /subscriber/sim/${MINE}/assign`)).toHaveLength(0);
+    expect(sent(`POST /subscriber/sim/${BLANK}/assign`)).toHaveLength(0);
+    const report = await screen.findAllByTestId('assign-result-line');
+    expect(report.map((l) => l.dataset.outcome)).toEqual(['assigned', 'not_sent', 'not_sent', 'not_sent']);
+    // Why the run stopped, in the catalogue's words.
+    expect(screen.getByTestId('assign-result-limit').textContent).toBe('Too many requests. Please try again later.');
+    await user.click(screen.getByRole('button', { name: 'Try these 3 lines again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/add-sims'));
+    expect((screen.getByLabelText('SIM numbers, one per line') as HTMLTextAreaElement).value).toBe([THEIRS, MINE, BLANK].join('\n'));
+  });
+
   it('imports a CSV file into the list, reads the ICCID column, and says how many numbers came in', async () => {
     renderSignedIn(routes, { route: '/dashboard/add-sims' });
     const user = userEvent.setup();

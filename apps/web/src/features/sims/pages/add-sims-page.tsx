@@ -82,8 +82,9 @@ export default function AddSimsPage() {
     }
     setProgress({ done: 0, total: ready.length });
     let sessionEnded = false;
+    let limited = false;
     for (const [i, l] of ready.entries()) {
-      if (stopRequested.current || sessionEnded) {
+      if (stopRequested.current || sessionEnded || limited) {
         report.set(l.line, { line: l.line, raw: l.raw, outcome: 'not_sent' });
         continue;
       }
@@ -93,11 +94,15 @@ export default function AddSimsPage() {
       } catch (error) {
         // A session that ended mid-run: the rest is not sent (the sign-in page takes over).
         if (isApiError(error) && error.status === 401) sessionEnded = true;
-        report.set(l.line, { line: l.line, raw: l.raw, outcome: outcomeOfError(error), ...(outcomeOfError(error) === 'invalid' ? { problem: 'format' as const } : {}) });
+        // Past the account's limit of wrong numbers (decision 228) every further line would be refused
+        // too: this one and the rest are not sent, and stay in the report's "try again" list.
+        if (isApiError(error) && error.status === 429) limited = true;
+        const outcome = limited ? 'not_sent' : outcomeOfError(error);
+        report.set(l.line, { line: l.line, raw: l.raw, outcome, ...(outcome === 'invalid' ? { problem: 'format' as const } : {}) });
       }
       setProgress({ done: i + 1, total: ready.length });
     }
-    saveAssignReport({ finishedAt: new Date().toISOString(), lines: [...report.values()].sort((a, b) => a.line - b.line) });
+    saveAssignReport({ finishedAt: new Date().toISOString(), lines: [...report.values()].sort((a, b) => a.line - b.line), ...(limited ? { stopped: 'limit' as const } : {}) });
     void refreshSimLists(client);
     if (!sessionEnded) navigate('/assign-result');
   }

@@ -63,6 +63,11 @@ export default function AssignResultPage() {
               }}
             />
           </p>
+          {report.stopped === 'limit' ? (
+            <p className="notice notice--warning" data-testid="assign-result-limit">
+              <FormattedMessage id="error.RATE_LIMITED" />
+            </p>
+          ) : null}
           <ol className="assign-result__lines">
             {report.lines.map((l) => (
               <ReportLine key={l.line} line={l} />
