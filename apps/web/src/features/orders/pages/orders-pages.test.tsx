@@ -20,6 +20,7 @@ function setup(route: string, api: Record<string, StubHandler | object>) {
 }
 
 const shipped = order({
+  id: '3c5e8f21-4a6b-4d0e-8f7a-2b9c1d3e5f60',
   status: 'shipped',
   number: 'LW-SHIP01',
   shippingAddress: {
