@@ -218,7 +218,7 @@ export async function buildContainer(
     throttle,
     max: config.SIM_ASSIGN_MISSES.max,
     windowMs: config.SIM_ASSIGN_MISSES.windowMs,
-  });
+  }, { mail, publicUrl: config.publicUrl });
   const pricing = {
     simCardPrice: config.SIM_CARD_PRICE_CENTS,
     taxRateBps: config.TAX_RATE_BPS,

@@ -65,7 +65,9 @@ export type MailContent =
   /** The balance fell below the subscriber's notification threshold (once per dip). */
   | { kind: 'low-balance'; firstName: string; balance: number; threshold: number; currency: string; link: string }
   /** A plan ended while the subscriber was away. */
-  | { kind: 'plan-expired'; firstName: string; number: string; recoverUntil: Date | string; link: string };
+  | { kind: 'plan-expired'; firstName: string; number: string; recoverUntil: Date | string; link: string }
+  /** The network reports that the number moved to another carrier (a port-out the owner asked the new carrier for). */
+  | { kind: 'number-ported-out'; firstName: string; number: string; link: string };
 
 export type MailKind = MailContent['kind'];
 
@@ -412,6 +414,11 @@ export class MailTemplates {
         prefix = 'planExpired';
         const until = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(content.recoverUntil));
         blocks = [p(`${prefix}.body`, { number: content.number }), p(`${prefix}.recover`, { date: until }), { link: content.link, label: this.t(lang, `${prefix}.button`) }];
+        break;
+      }
+      case 'number-ported-out': {
+        prefix = 'portedOut';
+        blocks = [p(`${prefix}.body`, { number: content.number }), p(`${prefix}.after`), p(`${prefix}.notYou`), { link: content.link, label: this.t(lang, `${prefix}.button`) }];
         break;
       }
     }

@@ -8,6 +8,7 @@ import { outboxTransport } from '../../adapters/mail/outbox-transport.js';
 import { subscribers } from '../../db/schema/accounts.js';
 import { signedInSubscriber } from '../../test/fixtures.js';
 import { buildTestApp } from '../../test/helpers.js';
+import { SUPPORTED_LOCALES } from '@app/shared/rules/locales';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
 import { MailTemplates, mailCataloguesDir, renderMail, type Catalogue, type MailContent } from './mail-templates.js';
 
@@ -111,6 +112,22 @@ describe('templates', () => {
     expect(renderMail({ ...failed, outcome: 'kept' }, 'en', company).text).toContain('Your plan stays paid');
     // A mail queued by the previous version still carries its English note.
     expect(renderMail({ ...failed, note: 'The 12.99 you paid is on your account balance.' }, 'en', company).text).toContain('The 12.99 you paid');
+  });
+
+  it('tells the owner in every language that their number moved to another carrier', () => {
+    const moved = { kind: 'number-ported-out', firstName: 'Zoé', number: '+16465550181', link: 'https://shop.example/dashboard/sim' } as const;
+    const en = renderMail(moved, 'en', company);
+    expect(en.subject).toBe('Your number has moved to another carrier');
+    expect(en.text).toContain('If you did not ask for this move, contact us right away');
+    for (const { code } of SUPPORTED_LOCALES) {
+      const m = renderMail(moved, code, company);
+      expect(m.locale).toBe(code);
+      // Every language has its own words (no English fallback), the number and the link, and no raw placeholder.
+      if (code !== 'en') expect(m.subject).not.toBe(en.subject);
+      expect(m.text).toContain('6465550181'.slice(-4));
+      expect(m.text).toContain('https://shop.example/dashboard/sim');
+      expect(m.text).not.toMatch(/[{}]/);
+    }
   });
 
   it('reads right to left in a right-to-left language, keeping codes, numbers and addresses left to right', () => {

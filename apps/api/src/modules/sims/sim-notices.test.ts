@@ -152,3 +152,28 @@ describe('suspension reported by the network', () => {
     expect((await getSim(who, sim.id)).status.status).toBe('active');
   });
 });
+
+describe('port-out reported by the network', () => {
+  it('closes the SIM after the carrier sync and mails the owner once, in their language', async () => {
+    const who = await signedInSubscriber(t.container, { firstName: 'Rosa' });
+    await t.db.update(subscribers).set({ locale: 'es' }).where(eq(subscribers.id, who.id));
+    const sim = await activeSim(who);
+    expect(sim.mdn).toBeTruthy();
+    expect(await t.container.adapters.carrierSimulator!.portOut(sim.mdn!)).toBe(true);
+    // Two instances sync at once; a third sync later finds nothing new.
+    await Promise.all([t.services.sims.syncFromCarrier(), second.services.sims.syncFromCarrier()]);
+    await t.services.sims.syncFromCarrier();
+    const after = await getSim(who, sim.id);
+    // Shown as disconnected (the page explains: released or moved to another carrier).
+    expect(after.status.status).toBe('disconnected');
+    expect(after.mdn).toBeNull();
+    expect((await t.db.select().from(sims).where(eq(sims.id, sim.id)))[0]!.status).toBe('ported_out');
+    const mails = await eventually(async () => (mailsTo(who, 'number-ported-out').length > 0 ? mailsTo(who, 'number-ported-out') : undefined), 10_000, 'the port-out mail');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailsTo(who, 'number-ported-out')).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Tu número ha pasado a otro operador');
+    expect(mails[0]!.text).toContain('/dashboard/sim');
+    // An unknown or already moved number is refused by the simulator.
+    expect(await t.container.adapters.carrierSimulator!.portOut(sim.mdn!)).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AddOn, Plan } from '@app/shared/contracts/catalogue';
 import type { Sim } from '@app/shared/contracts/sims';
 import { deriveSim, isUsZipFormat, recoverability } from '@app/shared/rules/sims';
@@ -12,7 +12,9 @@ import { appError, type FieldError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Throttle } from '../../lib/throttle.js';
 import { describeWait } from '../../lib/wait.js';
+import { findSubscriberById } from '../accounts/accounts.repository.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { CoverageService } from '../network-coverage/coverage.service.js';
 import type { CarrierActionService } from './carrier-actions.service.js';
 import {
@@ -60,6 +62,8 @@ export class SimsService {
     private readonly log: Logger,
     /** How many wrong SIM numbers an account may enter on Add SIMs in a window (SIM_ASSIGN_MISSES). */
     private readonly assignMisses: { throttle: Throttle; max: number; windowMs: number },
+    /** Tells the owner what the network did while they were away (a number moved to another carrier). */
+    private readonly notices: { mail: MailService; publicUrl: string },
   ) {}
 
   // --- reads ------------------------------------------------------------------------------------------
@@ -513,6 +517,17 @@ export class SimsService {
    * Copies usage records and balances from the carrier for SIMs on the network, and follows the
    * network's view of expiry and release (periodic job, once across instances).
    */
+  private async mailPortedOut(tx: Executor, subscriberId: string, number: string): Promise<void> {
+    const owner = await findSubscriberById(tx, subscriberId);
+    if (!owner || owner.deletedAt) return;
+    await this.notices.mail.enqueue(tx, owner.email, owner.locale, {
+      kind: 'number-ported-out',
+      firstName: owner.firstName,
+      number,
+      link: `${this.notices.publicUrl}/dashboard/sim`,
+    });
+  }
+
   async syncFromCarrier(limit = 500): Promise<{ sims: number; records: number }> {
     const rows = await this.db
       .select()
@@ -562,6 +577,17 @@ export class SimsService {
                     : network.state === 'active' && sim.status === 'suspended'
                       ? { status: 'active' as const }
                       : {};
+          // The number left for another carrier (the new carrier asked for it with the account number
+          // and transfer PIN). The owner hears it from us too, once: only the sync whose update moves
+          // the row mails (another instance's sync of the same SIM waits for the row and finds it moved).
+          if ('status' in state && state.status === 'ported_out') {
+            const moved = await tx
+              .update(sims)
+              .set(state)
+              .where(and(eq(sims.id, sim.id), ne(sims.status, 'ported_out')))
+              .returning({ id: sims.id });
+            if (moved.length > 0 && sim.subscriberId && sim.mdn) await this.mailPortedOut(tx, sim.subscriberId, sim.mdn);
+          }
           await tx
             .update(sims)
             .set({

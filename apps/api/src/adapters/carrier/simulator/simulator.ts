@@ -316,6 +316,21 @@ export class CarrierSimulator implements Carrier {
     await this.db.insert(donorAccounts).values(d).onConflictDoUpdate({ target: donorAccounts.mdn, set: d });
   }
 
+  /**
+   * Another carrier takes a number (a port-out: its customer gave that carrier our account number and
+   * transfer PIN). The SIM leaves the network and keeps no number; our sync then sees `ported_out`.
+   * Test, demo and operator helper: the real network reports this on its own. False for an unknown or
+   * inactive number.
+   */
+  async portOut(mdn: string): Promise<boolean> {
+    const rows = await this.db
+      .update(simInventory)
+      .set({ state: 'ported_out', mdn: null })
+      .where(and(eq(simInventory.mdn, mdn), inArray(simInventory.state, ['active', 'suspended', 'expired'])))
+      .returning({ iccid: simInventory.iccid });
+    return rows.length > 0;
+  }
+
   /** Test and demo helper: move a SIM's plan end (e.g. to show expiry or the recovery window). */
   async setPlanExpiry(iccid: string, expiresAt: Date): Promise<void> {
     await this.db.update(simInventory).set({ planExpiresAt: expiresAt }).where(eq(simInventory.iccid, iccid));
