@@ -79,17 +79,18 @@ export class OrdersService {
   }
 
   /**
-   * Refuses an order whose new SIMs the inventory cannot cover, before anything is written or charged
+   * Refuses an order whose new SIMs the inventory cannot cover, before anything is kept or charged
    * (decision 230): without it the order is paid and then waits, unfulfilled, for stock. Two buyers of
-   * the last profile can both pass; the second order's fulfilment then waits and is retried.
+   * the last profile can both pass; payment checks again (PaymentService.pay), and an order paid for
+   * the last profile twice waits in fulfilment, retried, for new stock.
    */
-  private async checkStock(quote: Quote): Promise<void> {
-    if (quote.esims === 0 && quote.physicalSims === 0) return;
+  async checkStock(need: { esims: number; physicalSims: number }, code: 'CART_NOT_SELLABLE' | 'ORDER_NOT_PAYABLE' = 'CART_NOT_SELLABLE'): Promise<void> {
+    if (need.esims === 0 && need.physicalSims === 0) return;
     const stock = await this.deps.stock();
     const short: { field: string; message: string }[] = [];
-    if (quote.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
-    if (quote.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
-    if (short.length > 0) throw appError('CART_NOT_SELLABLE', { errors: short });
+    if (need.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
+    if (need.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
+    if (short.length > 0) throw appError(code, { errors: short });
   }
 
   async purchase(who: { id: string; email: string } | null, req: PurchaseRequest): Promise<PurchaseResult> {
@@ -100,7 +101,6 @@ export class OrdersService {
       shippingRateId: req.shippingRateId,
     });
     if (!quote.sellable) throw appError('CART_NOT_SELLABLE');
-    await this.checkStock(quote);
     if (quote.needsShipping && !address) {
       throw appError('INVALID_SHIPPING_ADDRESS', { errors: [{ field: 'shippingAddress', message: 'Required field' }] });
     }
@@ -137,6 +137,9 @@ export class OrdersService {
         }
         const repeated = await repo.findOrderByRequest(tx, subscriberId, req.requestId);
         if (repeated) return repeated;
+        // After the repeat check: a resent request answers with its order even if stock ran out since.
+        // A refusal rolls back the account this transaction may have just made.
+        await this.checkStock(quote);
         let referrerId: string | null = null;
         if (req.referrerEmail && req.referrerEmail !== email) {
           const referrer = await findSubscriberByEmail(tx, req.referrerEmail);
@@ -208,6 +211,8 @@ export class OrdersService {
       this.deps.db.transaction(async (tx) => {
         const repeated = await repo.findOrderByRequest(tx, who.id, req.requestId);
         if (repeated) return repeated;
+        // SIM cards (blank or a replacement) come from the same inventory; other SIM actions need none.
+        await this.checkStock(quote);
         return this.createOrder(tx, { kind, subscriberId: who.id, email: who.email, requestId: req.requestId, quote, shippingAddress, resellerCode, lineExtras });
       });
     let order: repo.OrderRow;

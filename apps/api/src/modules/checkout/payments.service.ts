@@ -140,6 +140,11 @@ export class PaymentService {
       if (!PAYABLE_STATUSES.includes(order.status)) throw appError('ORDER_NOT_PAYABLE');
       const all = await repo.orderPayments(tx, order.id);
       if (all.some((p) => p.type === 'debit' && OPEN.includes(p.status))) throw appError('PAYMENT_IN_PROGRESS');
+      // The order's new SIMs and SIM cards must still be in stock: an order placed earlier may be paid after the last
+      // profile went to someone else (decision 230). Nothing is charged then.
+      const planLines = (await repo.findOrderLines(tx, [order.id])).filter((l) => ['plan', 'sim_card', 'sim_reorder'].includes(l.type) && !l.fulfilledAt);
+      const units = (kind: 'esim' | 'physical') => planLines.filter((l) => l.sim === kind).reduce((n, l) => n + l.quantity, 0);
+      await this.deps.orders.checkStock({ esims: units('esim'), physicalSims: units('physical') }, 'ORDER_NOT_PAYABLE');
 
       if (gateway.id === 'balance') {
         const id = randomUUID();

@@ -6,9 +6,11 @@ import { apiErrorSchema } from '@app/shared/contracts/errors';
 import type { CartItem } from '@app/shared/contracts/cart';
 import { makeIccid } from '../../adapters/carrier/simulator/simulator.js';
 import { subscribers } from '../../db/schema/accounts.js';
-import { orders } from '../../db/schema/checkout.js';
+import { orders, sandboxCharges } from '../../db/schema/checkout.js';
+import { purchaseResultSchema, type PurchaseResult } from '@app/shared/contracts/orders';
+import { paymentSchema } from '@app/shared/contracts/payments';
 import { uniqueEmail } from '../../test/fixtures.js';
-import { address, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
+import { address, card, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 // Its own app and database: the test empties the eSIM inventory (decision 230).
@@ -26,23 +28,50 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function buy(items: CartItem[], email: string) {
+async function buy(items: CartItem[], email: string, requestId = newId()) {
   const q = quoteSchema.parse((await t.app.inject({ method: 'POST', url: '/public/sim/purchase/price', payload: { items } })).json());
   return t.app.inject({
     method: 'POST',
     url: '/public/sim/purchase',
-    payload: { items, expectedTotal: q.total, requestId: newId(), emailAddress: email, ...(q.needsShipping ? { shippingAddress: address() } : {}) },
+    payload: { items, expectedTotal: q.total, requestId, emailAddress: email, ...(q.needsShipping ? { shippingAddress: address() } : {}) },
   });
 }
 
+function pay(p: PurchaseResult) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/public/payment',
+    payload: { orderId: p.order.id, accessToken: p.accessToken, gateway: 'sandbox', method: 'card', requestId: newId(), cardToken: card('ok') },
+  });
+}
+
+/** Takes every unsold eSIM profile, as other orders would. */
+async function drainEsims(tag: string) {
+  const carrier = t.container.adapters.carrier;
+  let n = 0;
+  while (await carrier.reserve('esim', `drain:${tag}:${n}`)) n++;
+  expect((await carrier.stock()).esim).toBe(0);
+  return n;
+}
+
 describe('an order the SIM inventory cannot cover', () => {
-  it('is refused before anything is written; what is in stock still sells, and new stock sells again', async () => {
+  it('is refused before anything is kept or charged; a resent order stays, what is in stock still sells, and new stock sells again', async () => {
     const carrier = t.container.adapters.carrier;
-    // Take every unsold eSIM profile, as other orders would.
-    let n = 0;
-    while (await carrier.reserve('esim', `drain:${n}`)) n++;
-    expect(n).toBeGreaterThan(0);
-    expect((await carrier.stock()).esim).toBe(0);
+    // An order placed while profiles are left, and its request resent after they ran out.
+    const earlyEmail = uniqueEmail('early');
+    const earlyRequest = newId();
+    const early = await buy([planItem(esim)], earlyEmail, earlyRequest);
+    expect(early.statusCode, early.body).toBe(200);
+    const placedEarly = purchaseResultSchema.parse(early.json());
+    expect(await drainEsims('a')).toBeGreaterThan(0);
+    const resent = await buy([planItem(esim)], earlyEmail, earlyRequest);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(purchaseResultSchema.parse(resent.json()).order.id).toBe(placedEarly.order.id);
+    // Paying it now would take money for a profile nobody has: refused, nothing charged.
+    const late = await pay(placedEarly);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(apiErrorSchema.parse(late.json())).toMatchObject({ code: 'ORDER_NOT_PAYABLE', errors: [{ field: 'items' }] });
+    expect(await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.orderId, placedEarly.order.id))).toHaveLength(0);
 
     const email = uniqueEmail('sold-out');
     const refused = await buy([planItem(esim)], email);
@@ -65,7 +94,12 @@ describe('an order the SIM inventory cannot cover', () => {
     expect((await buy([planItem(esim, 2)], uniqueEmail('two'))).statusCode).toBe(409);
     const one = await buy([planItem(esim)], uniqueEmail('one'));
     expect(one.statusCode, one.body).toBe(200);
-    const placed = await t.db.select().from(orders);
-    expect(placed).toHaveLength(2);
+    // The early order, the physical SIM and the one eSIM: nothing for the refused buyers.
+    expect(await t.db.select().from(orders)).toHaveLength(3);
+    // With stock back, the early order can be paid.
+    await carrier.importInventory([{ iccid: makeIccid(BigInt(randomInt(1, 2 ** 40)), '779'), kind: 'esim' }]);
+    const paid = await pay(placedEarly);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paymentSchema.parse(paid.json()).status).toBe('succeeded');
   });
 });
