@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   CarrierTimeoutError,
   type Carrier,
@@ -250,6 +250,9 @@ export class CarrierActionService {
     const ctx = action.context as ActionContext;
     const simId = action.simId;
     if (!simId) return;
+    // A number that moved to another carrier is gone for good: an outcome arriving late (a lost
+    // callback settled by reconciliation after the sync saw the port-out) does not bring it back.
+    const stillOurs = and(eq(sims.id, simId), ne(sims.status, 'ported_out'));
     const now = new Date();
     const balances = result.balances
       ? { remainingDataMb: result.balances.dataMb, remainingVoiceMinutes: result.balances.voiceMinutes, remainingSms: result.balances.sms, balancesAt: now }
@@ -304,7 +307,7 @@ export class CarrierActionService {
             problemNote: null,
             ...balances,
           })
-          .where(eq(sims.id, simId));
+          .where(stillOurs);
         return;
       case 'add_balance':
         if (ctx.addOnRowId) await tx.update(simAddOns).set({ status: 'active' }).where(eq(simAddOns.id, ctx.addOnRowId));
@@ -317,10 +320,10 @@ export class CarrierActionService {
           .where(eq(sims.id, simId));
         return;
       case 'suspend':
-        await tx.update(sims).set({ status: 'suspended' }).where(eq(sims.id, simId));
+        await tx.update(sims).set({ status: 'suspended' }).where(stillOurs);
         return;
       case 'reconnect':
-        await tx.update(sims).set({ status: 'active', ...balances }).where(eq(sims.id, simId));
+        await tx.update(sims).set({ status: 'active', ...balances }).where(stillOurs);
         return;
       case 'refresh':
         await tx

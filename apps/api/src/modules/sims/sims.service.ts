@@ -513,10 +513,7 @@ export class SimsService {
 
   // --- carrier sync (job) ------------------------------------------------------------------------------
 
-  /**
-   * Copies usage records and balances from the carrier for SIMs on the network, and follows the
-   * network's view of expiry and release (periodic job, once across instances).
-   */
+  /** The owner's notice that their number moved to another carrier (decision 231). */
   private async mailPortedOut(tx: Executor, subscriberId: string, number: string): Promise<void> {
     const owner = await findSubscriberById(tx, subscriberId);
     if (!owner || owner.deletedAt) return;
@@ -528,6 +525,10 @@ export class SimsService {
     });
   }
 
+  /**
+   * Copies usage records and balances from the carrier for SIMs on the network, and follows the
+   * network's view of expiry and release (periodic job, once across instances).
+   */
   async syncFromCarrier(limit = 500): Promise<{ sims: number; records: number }> {
     const rows = await this.db
       .select()
@@ -564,7 +565,7 @@ export class SimsService {
               .returning({ id: usageRecords.id });
             records += inserted.length;
           }
-          const state =
+          let state: Partial<typeof sims.$inferInsert> =
             network.state === 'expired' && sim.status === 'active'
               ? { status: 'expired' as const }
               : network.state === 'released' && sim.status !== 'released'
@@ -587,6 +588,8 @@ export class SimsService {
               .where(and(eq(sims.id, sim.id), ne(sims.status, 'ported_out')))
               .returning({ id: sims.id });
             if (moved.length > 0 && sim.subscriberId && sim.mdn) await this.mailPortedOut(tx, sim.subscriberId, sim.mdn);
+            // Applied just now, or by another instance's sync (whose time of release stands).
+            state = {};
           }
           await tx
             .update(sims)
