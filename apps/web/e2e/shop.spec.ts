@@ -76,6 +76,16 @@ test('language switch to Spanish persists across reload and sets <html lang>', a
   await expect(page.locator('body')).toContainText(/Planes|Iniciar sesión|Carrito|Inicio/);
 });
 
+test('home on a phone: “Check coverage” lands on the coverage section, under the sticky header', async ({ page }) => {
+  // The sections between the hero and #coverage are laid out only as they near the screen (decision
+  // 229), so the smooth scroll is measured again when it arrives.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/');
+  await page.getByRole('link', { name: /check coverage/i }).first().click();
+  await expect(page).toHaveURL(/#coverage$/);
+  await expect.poll(async () => page.evaluate(() => Math.round(document.getElementById('coverage')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBe(90);
+});
+
 test('side drawer below 1380 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

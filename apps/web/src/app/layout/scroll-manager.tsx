@@ -16,9 +16,24 @@ export function scrollToHash(hash: string): boolean {
   if (!id) return false;
   const target = document.getElementById(id);
   if (!target) return false;
-  const top = target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX;
+  const top = Math.max(0, target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX);
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: Math.max(0, top), behavior: reduce ? 'auto' : 'smooth' });
+  if (!reduce && 'onscrollend' in window) {
+    // Sections the smooth scroll passes may be laid out only as they near the screen (home's
+    // `content-visibility: auto`, decision 229), so the target can move while we travel. Once the
+    // scroll has arrived where it was sent (the visitor did not scroll elsewhere meanwhile), it is
+    // measured again and put right.
+    window.addEventListener(
+      'scrollend',
+      () => {
+        if (Math.abs(window.scrollY - top) > 2) return;
+        const again = Math.max(0, target.getBoundingClientRect().top + window.scrollY - HASH_SCROLL_OFFSET_PX);
+        if (Math.abs(again - top) > 2) window.scrollTo({ top: again, behavior: 'auto' });
+      },
+      { once: true },
+    );
+  }
+  window.scrollTo({ top, behavior: reduce ? 'auto' : 'smooth' });
   return true;
 }
 
