@@ -40,6 +40,8 @@ export interface AssignReport {
   lines: AssignReportLine[];
   /** The run ended early because the server refused more tries for now (429, decision 228). */
   stopped?: 'limit';
+  /** When the server said tries are allowed again (its Retry-After), for a run stopped by the limit. */
+  retryAt?: string;
 }
 
 export function simOfResult(result: SimAssignResult): NonNullable<AssignReportLine['sim']> {
@@ -60,7 +62,12 @@ export function readAssignReport(): AssignReport | null {
     const value = JSON.parse(text) as AssignReport;
     if (typeof value.finishedAt !== 'string' || !Array.isArray(value.lines)) return null;
     const lines = value.lines.filter((l) => typeof l?.line === 'number' && typeof l.raw === 'string' && OUTCOMES.includes(l.outcome));
-    return { finishedAt: value.finishedAt, lines, ...(value.stopped === 'limit' ? { stopped: 'limit' as const } : {}) };
+    return {
+      finishedAt: value.finishedAt,
+      lines,
+      ...(value.stopped === 'limit' ? { stopped: 'limit' as const } : {}),
+      ...(typeof value.retryAt === 'string' && !Number.isNaN(Date.parse(value.retryAt)) ? { retryAt: value.retryAt } : {}),
+    };
   } catch {
     return null;
   }

@@ -95,7 +95,7 @@ describe('/dashboard/add-sims → /assign-result', () => {
       route: '/dashboard/add-sims',
       api: {
         [`POST /subscriber/sim/${ADDED}/assign`]: { outcome: 'assigned', sim: added },
-        [`POST /subscriber/sim/${THEIRS}/assign`]: error(429, 'RATE_LIMITED'),
+        [`POST /subscriber/sim/${THEIRS}/assign`]: error(429, 'RATE_LIMITED', 'Too many requests.', { retryAfter: 1500 }),
         [`POST /subscriber/sim/${MINE}/assign`]: { outcome: 'already_yours', sim: sim({ iccid: MINE }) },
         [`POST /subscriber/sim/${BLANK}/assign`]: error(409, 'SIM_CARD_HAS_NO_PLAN'),
       },
@@ -111,7 +111,7 @@ describe('/dashboard/add-sims → /assign-result', () => {
     const report = await screen.findAllByTestId('assign-result-line');
     expect(report.map((l) => l.dataset.outcome)).toEqual(['assigned', 'not_sent', 'not_sent', 'not_sent']);
     // Why the run stopped, in the catalogue's words.
-    expect(screen.getByTestId('assign-result-limit').textContent).toBe('Too many requests. Please try again later.');
+    expect(screen.getByTestId('assign-result-limit').textContent).toBe('Too many attempts. Please try again in 25 minutes.');
     await user.click(screen.getByRole('button', { name: 'Try these 3 lines again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/add-sims'));
     expect((screen.getByLabelText('SIM numbers, one per line') as HTMLTextAreaElement).value).toBe([THEIRS, MINE, BLANK].join('\n'));

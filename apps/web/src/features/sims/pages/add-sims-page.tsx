@@ -83,6 +83,7 @@ export default function AddSimsPage() {
     setProgress({ done: 0, total: ready.length });
     let sessionEnded = false;
     let limited = false;
+    let retryAt: string | undefined;
     for (const [i, l] of ready.entries()) {
       if (stopRequested.current || sessionEnded || limited) {
         report.set(l.line, { line: l.line, raw: l.raw, outcome: 'not_sent' });
@@ -96,13 +97,16 @@ export default function AddSimsPage() {
         if (isApiError(error) && error.status === 401) sessionEnded = true;
         // Past the account's limit of wrong numbers (decision 228) every further line would be refused
         // too: this one and the rest are not sent, and stay in the report's "try again" list.
-        if (isApiError(error) && error.status === 429) limited = true;
+        if (isApiError(error) && error.status === 429) {
+          limited = true;
+          if (error.retryAfter !== undefined) retryAt = new Date(Date.now() + error.retryAfter * 1000).toISOString();
+        }
         const outcome = limited ? 'not_sent' : outcomeOfError(error);
         report.set(l.line, { line: l.line, raw: l.raw, outcome, ...(outcome === 'invalid' ? { problem: 'format' as const } : {}) });
       }
       setProgress({ done: i + 1, total: ready.length });
     }
-    saveAssignReport({ finishedAt: new Date().toISOString(), lines: [...report.values()].sort((a, b) => a.line - b.line), ...(limited ? { stopped: 'limit' as const } : {}) });
+    saveAssignReport({ finishedAt: new Date().toISOString(), lines: [...report.values()].sort((a, b) => a.line - b.line), ...(limited ? { stopped: 'limit' as const, ...(retryAt ? { retryAt } : {}) } : {}) });
     void refreshSimLists(client);
     if (!sessionEnded) navigate('/assign-result');
   }

@@ -65,7 +65,11 @@ export default function AssignResultPage() {
           </p>
           {report.stopped === 'limit' ? (
             <p className="notice notice--warning" data-testid="assign-result-limit">
-              <FormattedMessage id="error.RATE_LIMITED" />
+              {report.retryAt && Date.parse(report.retryAt) > Date.now() ? (
+                <FormattedMessage id="auth.error.tryAgainIn" values={{ minutes: Math.max(1, Math.ceil((Date.parse(report.retryAt) - Date.now()) / 60_000)) }} />
+              ) : (
+                <FormattedMessage id="error.RATE_LIMITED" />
+              )}
             </p>
           ) : null}
           <ol className="assign-result__lines">
