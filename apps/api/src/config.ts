@@ -229,6 +229,10 @@ export const configSchema = z.object({
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** A payment is left to its own request for this long before reconciliation looks at it. */
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** Attempts after the first for the job that fulfils a paid order (doubling waits from 30 s). */
+  ORDER_FULFIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
+  /** Period of the sweep that gives a paid order a new fulfilment job once its retries ran out and stock covers it. */
+  FULFIL_RESUME_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** An unfinished customer step (confirmation, approval, crypto) is canceled after this long. */
   PAYMENT_ACTION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(90),
 });

@@ -27,7 +27,7 @@ import { OrderFulfillers } from './modules/checkout/fulfilment.js';
 import { InvoiceService } from './modules/checkout/invoices.service.js';
 import { MoneyService } from './modules/checkout/money.service.js';
 import { OrdersService } from './modules/checkout/orders.service.js';
-import { PAYMENT_RECONCILE_JOB, PaymentService } from './modules/checkout/payments.service.js';
+import { ORDER_FULFIL_RESUME_JOB, PAYMENT_RECONCILE_JOB, PaymentService } from './modules/checkout/payments.service.js';
 import { QuoteService } from './modules/checkout/quote.service.js';
 import { CompanyService } from './modules/company/company.service.js';
 import { CoverageService } from './modules/network-coverage/coverage.service.js';
@@ -303,7 +303,8 @@ export async function buildContainer(
     }),
   );
   queue.define(housekeepingJob({ auth, queue, log }));
-  for (const job of paymentJobs(paymentService)) queue.define(job);
+  for (const job of paymentJobs(paymentService, { fulfilRetryLimit: config.ORDER_FULFIL_RETRY_LIMIT, log })) queue.define(job);
+  queue.schedule({ job: ORDER_FULFIL_RESUME_JOB, everySeconds: config.FULFIL_RESUME_EVERY_SECONDS });
   queue.schedule({ job: PAYMENT_RECONCILE_JOB, everySeconds: config.RECONCILE_EVERY_SECONDS });
   queue.schedule({ job: HOUSEKEEPING_JOB, everySeconds: config.HOUSEKEEPING_EVERY_SECONDS });
   queue.define(carrierSendJob(carrierActions, carrierSettings));

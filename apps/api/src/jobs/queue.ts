@@ -227,6 +227,18 @@ export class JobQueue {
     });
   }
 
+  /**
+   * The values of `data[field]` over the jobs of `name` still waiting or running: which business keys
+   * (an order id) have a job that may yet succeed. A job that used up its retries is not among them.
+   */
+  async liveKeys(name: string, field: string): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ key: string | null }>(
+      `SELECT DISTINCT data->>$2 AS key FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [name, field],
+    );
+    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+  }
+
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
     const id = await this.boss.send(name, data, {

@@ -90,6 +90,30 @@ export async function ordersAwaitingFulfilment(exec: Executor) {
   return exec.select().from(orders).where(inArray(orders.status, ['paid', 'processing'])).orderBy(asc(orders.paidAt));
 }
 
+/**
+ * Lines of orders paid before `paidBefore` that fulfilment has not done yet, of the given types. A plan
+ * line that made its SIMs (`details.simIds`) and now waits only for shipping is not listed.
+ */
+export async function linesLeftToFulfil(exec: Executor, types: readonly string[], paidBefore: Date, limit = 500): Promise<OrderLineRow[]> {
+  if (!types.length) return [];
+  return exec
+    .select({ line: orderLines })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'processing']),
+        lt(orders.paidAt, paidBefore),
+        isNull(orderLines.fulfilledAt),
+        inArray(orderLines.type, [...types]),
+        sql`NOT (${orderLines.type} = 'plan' AND coalesce(${orderLines.details} ? 'simIds', false))`,
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orderLines.position))
+    .limit(limit)
+    .then((rows) => rows.map((r) => r.line));
+}
+
 // --- payments ------------------------------------------------------------------------------------
 
 export async function insertPayment(exec: Executor, p: NewPayment): Promise<PaymentRow> {

@@ -72,6 +72,11 @@ export class OrderFulfillers {
     }
   }
 
+  /** Every line type some fulfiller handles. */
+  types(): LineType[] {
+    return [...this.byType.keys()];
+  }
+
   for(type: LineType): OrderFulfiller | undefined {
     return this.byType.get(type);
   }

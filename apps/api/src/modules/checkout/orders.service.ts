@@ -78,11 +78,17 @@ export class OrdersService {
     return given.length === stored.length && timingSafeEqual(given, stored);
   }
 
+  /** Unsold SIM cards and eSIM profiles at the carrier. */
+  stock(): Promise<Record<'physical' | 'esim', number>> {
+    return this.deps.stock();
+  }
+
   /**
    * Refuses an order whose new SIMs the inventory cannot cover, before anything is kept or charged
    * (decision 230): without it the order is paid and then waits, unfulfilled, for stock. Two buyers of
    * the last profile can both pass; payment checks again (PaymentService.pay), and an order paid for
-   * the last profile twice waits in fulfilment, retried, for new stock.
+   * the last profile twice waits in fulfilment, retried, for new stock (and after the retries, for
+   * PaymentService.resumeFulfilment).
    */
   async checkStock(need: { esims: number; physicalSims: number }, code: 'CART_NOT_SELLABLE' | 'ORDER_NOT_PAYABLE' = 'CART_NOT_SELLABLE'): Promise<void> {
     if (need.esims === 0 && need.physicalSims === 0) return;

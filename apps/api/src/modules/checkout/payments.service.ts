@@ -25,6 +25,7 @@ import { PAYABLE_STATUSES, toPayment, trackingUrl } from './views.js';
 export const PAYMENT_EVENT_JOB = 'payment-event';
 export const PAYMENT_RECONCILE_JOB = 'payment-reconcile';
 export const ORDER_FULFIL_JOB = 'order-fulfil';
+export const ORDER_FULFIL_RESUME_JOB = 'order-fulfil-resume';
 export const PAYMENT_REFUND_JOB = 'payment-refund';
 
 /** SPEC §1: 5 % affiliate commission, at most 10 USD per order; 10 USD per referred friend's first order. */
@@ -675,6 +676,38 @@ export class PaymentService {
     if (!order.shippingAddress && after.length > 0 && after.every((l) => l.fulfilledAt)) {
       await repo.updateOrder(this.db, order.id, { status: 'delivered', deliveredAt: new Date() }, ['processing']);
     }
+  }
+
+  /**
+   * The periodic sweep for paid orders whose fulfilment job gave up (decision 232): the last eSIM went
+   * to another buyer between payment and fulfilment, or the network was down past every retry. Each
+   * such order (paid more than `olderThanSeconds` ago, work left that a fulfiller does, no fulfilment
+   * job waiting or running) gets a new fulfilment job once the SIM stock covers its new SIMs; orders
+   * the stock cannot cover yet wait for the next sweep, oldest first when stock comes back.
+   */
+  async resumeFulfilment(olderThanSeconds: number): Promise<{ resumed: string[]; waitingForStock: string[] }> {
+    const lines = await repo.linesLeftToFulfil(this.db, this.deps.fulfillers.types(), new Date(Date.now() - olderThanSeconds * 1000));
+    const resumed: string[] = [];
+    const waitingForStock: string[] = [];
+    if (lines.length === 0) return { resumed, waitingForStock };
+    const live = await this.deps.queue.liveKeys(ORDER_FULFIL_JOB, 'orderId');
+    const byOrder = new Map<string, repo.OrderLineRow[]>();
+    for (const l of lines) if (!live.has(l.orderId)) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+    if (byOrder.size === 0) return { resumed, waitingForStock };
+    const left = await this.deps.orders.stock();
+    for (const [orderId, ls] of byOrder) {
+      const units = (kind: 'esim' | 'physical') => ls.filter((l) => l.type === 'plan' && l.sim === kind).reduce((n, l) => n + l.quantity, 0);
+      const need = { esim: units('esim'), physical: units('physical') };
+      if (need.esim > left.esim || need.physical > left.physical) {
+        waitingForStock.push(orderId);
+        continue;
+      }
+      left.esim -= need.esim;
+      left.physical -= need.physical;
+      await this.deps.queue.send(ORDER_FULFIL_JOB, { orderId });
+      resumed.push(orderId);
+    }
+    return { resumed, waitingForStock };
   }
 
   /** Operator: the order left with a carrier; the customer is mailed the tracking link. */
