@@ -171,12 +171,17 @@ export async function buildContainer(
   const onRefreshError = (err: unknown) => log.warn({ err }, 'reference data refresh failed; serving the previous snapshot');
   const catalogue = new CatalogueService(db, onRefreshError);
   const rates = new RatesService(db, onRefreshError);
-  const quotes = new QuoteService(catalogue, rates, {
-    simCardPrice: config.SIM_CARD_PRICE_CENTS,
-    taxRateBps: config.TAX_RATE_BPS,
-    surchargeBps: config.SURCHARGE_BPS,
-    currency: config.CURRENCY,
-  });
+  const quotes = new QuoteService(
+    catalogue,
+    rates,
+    {
+      simCardPrice: config.SIM_CARD_PRICE_CENTS,
+      taxRateBps: config.TAX_RATE_BPS,
+      surchargeBps: config.SURCHARGE_BPS,
+      currency: config.CURRENCY,
+    },
+    () => carrier.stock(),
+  );
   const orders = new OrdersService({
     db,
     quotes,

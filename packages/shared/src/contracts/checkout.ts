@@ -101,7 +101,7 @@ export const quoteLineSchema = z.object({
   quantity: z.number().int().positive(),
   total: z.number().int().nonnegative(),
   /** Why the line cannot be bought as it stands (not charged); absent when it can. */
-  problem: z.enum(['not_sold', 'addon_not_allowed']).optional(),
+  problem: z.enum(['not_sold', 'addon_not_allowed', 'sold_out']).optional(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

@@ -102,6 +102,24 @@ describe('priceCart', () => {
     expect(q.total).toBe(1000);
   });
 
+  it('marks plan lines past the SIM stock of their kind sold out, in cart order, and keeps the figures they would have', () => {
+    const items = [planItem('e', 'e-30', 2), planItem('e', 'e-30'), planItem('phys', 'phys-30'), addOnItem('data', 'e')];
+    const options = { simCardPrice: 100, shipping: { id: 'std', price: 499 } };
+    const without = priceCart(items, catalogue, options);
+    const q = priceCart(items, catalogue, { ...options, stock: { esim: 2, physical: 5 } });
+    // Two profiles left: the first line takes them, the second has none.
+    expect(q.lines.map((l) => l.problem)).toEqual([undefined, 'sold_out', undefined, undefined]);
+    expect(q.sellable).toBe(false);
+    // Still on sale at its price: the same total as a quote that does not look at stock.
+    expect(q.lines[1]!.total).toBe(2000);
+    expect(q.total).toBe(without.total);
+    expect(q.esims).toBe(3);
+    // Enough of everything: sellable as without stock.
+    expect(priceCart(items, catalogue, { ...options, stock: { esim: 3, physical: 1 } }).sellable).toBe(true);
+    // No SIM card left: the physical line, not the eSIMs.
+    expect(priceCart(items, catalogue, { ...options, stock: { esim: 3, physical: 0 } }).lines.map((l) => l.problem)).toEqual([undefined, undefined, 'sold_out', undefined]);
+  });
+
   it('an empty cart is not sellable', () => {
     expect(priceCart([], catalogue, { simCardPrice: 100 }).sellable).toBe(false);
   });

@@ -25,6 +25,11 @@ export interface PricingOptions {
   taxRateBps?: number | undefined;
   /** Regulatory surcharge in basis points of the lines (plans and add-ons). */
   surchargeBps?: number | undefined;
+  /**
+   * Unsold SIM cards and eSIM profiles (the server's quote; the cart does not know them). Plan lines
+   * past what is left of their kind, in cart order, are `sold_out`.
+   */
+  stock?: Readonly<Record<'physical' | 'esim', number>> | undefined;
 }
 
 /** Why a line cannot be bought as it stands. */
@@ -32,7 +37,9 @@ export type LineProblem =
   /** The plan, the price or the add-on is no longer on sale. */
   | 'not_sold'
   /** The add-on does not fit the plan it was picked for. */
-  | 'addon_not_allowed';
+  | 'addon_not_allowed'
+  /** No SIM card or eSIM profile of the plan's kind is left for this line. */
+  | 'sold_out';
 
 export interface PricedLine {
   key: string;
@@ -44,7 +51,7 @@ export interface PricedLine {
   sim: 'physical' | 'esim' | null;
   /** Period bought by a plan price, in days. */
   periodDays: number | null;
-  /** Cents per unit; 0 when the line has a problem (it is not charged). */
+  /** Cents per unit; 0 when the line is not sold (not_sold, addon_not_allowed): it is not charged. */
   unitPrice: number;
   quantity: number;
   total: number;
@@ -120,10 +127,20 @@ function priceLine(item: CartItem, catalogue: PricingCatalogue): PricedLine {
 
 export function priceCart(items: readonly CartItem[], catalogue: PricingCatalogue, options: PricingOptions): CartQuote {
   const lines = items.map((item) => priceLine(item, catalogue));
-  const sellableLines = lines.filter((l) => !l.problem);
-  const subtotal = sellableLines.reduce((sum, l) => sum + l.total, 0);
-  const physicalSims = sellableLines.filter((l) => l.sim === 'physical').reduce((n, l) => n + l.quantity, 0);
-  const esims = sellableLines.filter((l) => l.sim === 'esim').reduce((n, l) => n + l.quantity, 0);
+  if (options.stock) {
+    const left = { ...options.stock };
+    lines.forEach((l, i) => {
+      if (l.problem || !l.sim) return;
+      if (l.quantity <= left[l.sim]) left[l.sim] -= l.quantity;
+      else lines[i] = { ...l, problem: 'sold_out' };
+    });
+  }
+  // A sold-out line is still on sale at its price: it stays in the figures (the same total with or
+  // without stock, so a purchase's expected total still matches), but the quote is not sellable.
+  const pricedLines = lines.filter((l) => !l.problem || l.problem === 'sold_out');
+  const subtotal = pricedLines.reduce((sum, l) => sum + l.total, 0);
+  const physicalSims = pricedLines.filter((l) => l.sim === 'physical').reduce((n, l) => n + l.quantity, 0);
+  const esims = pricedLines.filter((l) => l.sim === 'esim').reduce((n, l) => n + l.quantity, 0);
   const simCards = physicalSims * options.simCardPrice;
   const needsShipping = physicalSims > 0;
   const shipping = needsShipping ? (options.shipping?.price ?? null) : 0;
@@ -145,7 +162,7 @@ export function priceCart(items: readonly CartItem[], catalogue: PricingCatalogu
     surchargeBps,
     surcharge,
     total: shipping === null ? null : subtotal + simCards + shipping + tax + surcharge,
-    sellable: lines.length > 0 && sellableLines.length === lines.length,
+    sellable: lines.length > 0 && lines.every((l) => !l.problem),
   };
 }
 

@@ -80,7 +80,7 @@ export function checkoutRoutes(d: CheckoutRouteDeps) {
     // --- quotes and purchases ----------------------------------------------------------------------
     for (const prefix of ['/public', '/subscriber'] as const) {
       app.post(`${prefix}/sim/purchase/price`, { schema: { body: quoteRequestSchema, response: { 200: quoteSchema } } }, async (req) => {
-        return (await d.quotes.quoteCart(req.body)).quote;
+        return (await d.quotes.quoteCart(req.body, { withStock: true })).quote;
       });
     }
     app.post('/public/sim/purchase', { schema: { body: purchaseRequestSchema, response: { 200: purchaseResultSchema } } }, async (req) =>

@@ -96,7 +96,9 @@ export class OrdersService {
     const short: { field: string; message: string }[] = [];
     if (need.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
     if (need.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
-    if (short.length > 0) throw appError(code, { errors: short });
+    // The reason says which kind ran out, so the page can say what to choose instead (decision 230).
+    const reason = short.length === 2 ? 'sold_out' : need.esims > stock.esim ? 'esim_sold_out' : 'sim_card_sold_out';
+    if (short.length > 0) throw appError(code, { errors: short, reason });
   }
 
   async purchase(who: { id: string; email: string } | null, req: PurchaseRequest): Promise<PurchaseResult> {

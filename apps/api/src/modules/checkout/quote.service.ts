@@ -1,7 +1,7 @@
 import type { Quote, QuoteRequest } from '@app/shared/contracts/checkout';
 import type { ShippingRate } from '@app/shared/contracts/catalogue';
 import type { CartItem } from '@app/shared/contracts/cart';
-import { basisPoints, priceCart, pricingCatalogue, type CartQuote } from '@app/shared/rules/pricing';
+import { basisPoints, priceCart, pricingCatalogue, type CartQuote, type PricingOptions } from '@app/shared/rules/pricing';
 import { appError, fieldError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { RatesService } from '../rates/rates.service.js';
@@ -29,18 +29,30 @@ export class QuoteService {
     private readonly catalogue: CatalogueService,
     private readonly rates: RatesService,
     private readonly settings: PricingSettings,
+    /** Unsold SIMs at the carrier: plan lines past them are quoted `sold_out` (decision 230). */
+    private readonly stock?: () => Promise<Record<'physical' | 'esim', number>>,
   ) {}
 
   get currency(): string {
     return this.settings.currency;
   }
 
-  async quoteCart(req: QuoteRequest): Promise<{ quote: Quote; priced: CartQuote }> {
+  /**
+   * `withStock`: the quote shown at checkout marks plan lines the SIM stock cannot cover `sold_out`.
+   * A purchase prices without it, so a resent request still finds its order and the stock check in the
+   * order's transaction (OrdersService.checkStock) is the one that decides.
+   */
+  async quoteCart(req: QuoteRequest, opts: { withStock?: boolean } = {}): Promise<{ quote: Quote; priced: CartQuote }> {
     const cat = await this.catalogue.snapshot();
     const pc = pricingCatalogue(cat.plans.values(), cat.prices, cat.addOns);
-    const base = { simCardPrice: this.settings.simCardPrice, taxRateBps: this.settings.taxRateBps, surchargeBps: this.settings.surchargeBps };
+    let base: PricingOptions = { simCardPrice: this.settings.simCardPrice, taxRateBps: this.settings.taxRateBps, surchargeBps: this.settings.surchargeBps };
     const items = req.items as CartItem[];
-    const draft = priceCart(items, pc, base);
+    let draft = priceCart(items, pc, base);
+    const stock = opts.withStock && draft.esims + draft.physicalSims > 0 ? await this.stock?.() : undefined;
+    if (stock) {
+      base = { ...base, stock };
+      draft = priceCart(items, pc, base);
+    }
     const { options, chosen } = await this.shippingFor(draft.physicalSims > 0, req.shippingCountry, req.shippingRateId);
     const priced = priceCart(items, pc, { ...base, shipping: chosen ? { id: chosen.id, price: chosen.price } : null });
     return { quote: this.toQuote(priced, options, chosen), priced };

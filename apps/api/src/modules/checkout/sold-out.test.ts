@@ -70,14 +70,24 @@ describe('an order the SIM inventory cannot cover', () => {
     // Paying it now would take money for a profile nobody has: refused, nothing charged.
     const late = await pay(placedEarly);
     expect(late.statusCode, late.body).toBe(409);
-    expect(apiErrorSchema.parse(late.json())).toMatchObject({ code: 'ORDER_NOT_PAYABLE', errors: [{ field: 'items' }] });
+    expect(apiErrorSchema.parse(late.json())).toMatchObject({ code: 'ORDER_NOT_PAYABLE', reason: 'esim_sold_out', errors: [{ field: 'items' }] });
     expect(await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.orderId, placedEarly.order.id))).toHaveLength(0);
+
+    // The quote shown at checkout says so before anyone types an address: the line is marked, the
+    // order cannot be placed, and the total is the one a purchase would be checked against.
+    const shown = quoteSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/public/sim/purchase/price', payload: { items: [planItem(physical), planItem(esim)] } })).json(),
+    );
+    expect(shown.lines.map((l) => l.problem)).toEqual([undefined, 'sold_out']);
+    expect(shown.sellable).toBe(false);
+    expect(shown.lines[1]!.total).toBeGreaterThan(0);
 
     const email = uniqueEmail('sold-out');
     const refused = await buy([planItem(esim)], email);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(apiErrorSchema.parse(refused.json())).toMatchObject({
       code: 'CART_NOT_SELLABLE',
+      reason: 'esim_sold_out',
       errors: [{ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' }],
     });
     // No account and no order for the refused buyer.

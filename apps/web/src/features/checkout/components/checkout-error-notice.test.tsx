@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
-import { CheckoutErrorNotice } from './checkout-error-notice';
+import { CheckoutErrorNotice, soldOutOfQuote, soldOutReason } from './checkout-error-notice';
 
 const SERVER_WORDING = 'Server wording that the page must not show';
-const failure = (code: string | undefined, status = 409) => new ApiError(SERVER_WORDING, { status, kind: 'http', code });
+const failure = (code: string | undefined, status = 409, body?: object) => new ApiError(SERVER_WORDING, { status, kind: 'http', code, body });
 
 describe('CheckoutErrorNotice', () => {
   it.each([
@@ -23,6 +23,29 @@ describe('CheckoutErrorNotice', () => {
   it('keeps the checkout’s own wording where it has one', () => {
     renderWithProviders(<CheckoutErrorNotice error={failure('ORDER_NOT_FOUND', 404)} />);
     expect(screen.getByRole('alert').textContent).toBe('We could not find this order. Start again from your cart.');
+  });
+
+  it('says which kind of SIM is sold out and what to choose instead, when the inventory refused the order', () => {
+    const soldOut = failure('CART_NOT_SELLABLE', 409, { code: 'CART_NOT_SELLABLE', message: SERVER_WORDING, reason: 'esim_sold_out' });
+    expect(soldOutReason(soldOut)).toBe('esim_sold_out');
+    renderWithProviders(<CheckoutErrorNotice code={soldOutReason(soldOut)} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.',
+    );
+    // At payment too; any other reason, or another code, is not a sold-out.
+    expect(soldOutReason(failure('ORDER_NOT_PAYABLE', 409, { reason: 'sim_card_sold_out' }))).toBe('sim_card_sold_out');
+    expect(soldOutReason(failure('ORDER_NOT_PAYABLE', 409, { reason: 'toString' }))).toBeUndefined();
+    expect(soldOutReason(failure('PAYMENT_DECLINED', 402, { reason: 'esim_sold_out' }))).toBeUndefined();
+    expect(soldOutReason(failure('CART_NOT_SELLABLE'))).toBeUndefined();
+  });
+
+  it('reads a stock-aware quote: which kind is sold out, or nothing when something else is wrong too', () => {
+    const line = (sim: 'esim' | 'physical' | null, problem?: string) => ({ sim, problem });
+    expect(soldOutOfQuote([line('esim', 'sold_out'), line('physical')])).toBe('esim_sold_out');
+    expect(soldOutOfQuote([line('physical', 'sold_out'), line(null)])).toBe('sim_card_sold_out');
+    expect(soldOutOfQuote([line('physical', 'sold_out'), line('esim', 'sold_out')])).toBe('sold_out');
+    expect(soldOutOfQuote([line('esim', 'sold_out'), line(null, 'not_sold')])).toBeUndefined();
+    expect(soldOutOfQuote([line('esim')])).toBeUndefined();
   });
 
   it('says “Something went wrong” for a code this build does not know', () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { errorMessageId } from '../../../lib/error-message';
+import { SOLD_OUT_WORDING } from './checkout-error-notice';
 
 /**
  * Gateway reasons and error codes with payment wording of their own (payment.failure.*: what happened
@@ -28,7 +29,7 @@ const REASONS = [
   'NETWORK',
   'timeout',
 ];
-const PAYMENT_WORDING = Object.fromEntries(REASONS.map((reason) => [reason, `payment.failure.${reason}`]));
+const PAYMENT_WORDING = { ...Object.fromEntries(REASONS.map((reason) => [reason, `payment.failure.${reason}`])), ...SOLD_OUT_WORDING };
 
 /**
  * A payment that did not go through: why, in the customer's words (by the failure or error code), and

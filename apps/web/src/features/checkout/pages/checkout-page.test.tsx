@@ -137,4 +137,33 @@ describe('/checkout', () => {
     expect((await screen.findByTestId('checkout-error')).textContent).toMatch(/price of your order has changed/);
     await waitFor(() => expect(sent('POST /public/sim/purchase/price').length).toBeGreaterThan(1));
   });
+
+  it('an order the SIM inventory cannot cover says which kind ran out and what to choose instead', async () => {
+    cartItems = [{ ...plan, quantity: 1 }];
+    setup({
+      'POST /public/sim/purchase/price': quote('esim'),
+      'POST /public/sim/purchase': error(409, 'CART_NOT_SELLABLE', 'Some items are not available', { reason: 'esim_sold_out' }),
+    });
+    const user = userEvent.setup();
+    await screen.findByTestId('esim-only');
+    await user.type(screen.getByLabelText('Email'), 'visitor@example.com');
+    await user.click(screen.getByRole('button', { name: /continue to payment/i }));
+    const notice = await screen.findByTestId('checkout-error');
+    expect(notice.textContent).toBe('eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.');
+    expect(notice.getAttribute('data-code')).toBe('esim_sold_out');
+    expect(screen.queryByRole('heading', { name: 'Select payment' })).toBeNull();
+  });
+
+  it('a quote the SIM stock cannot cover marks the line, says what ran out and holds the order back', async () => {
+    cartItems = [{ ...plan, quantity: 1 }];
+    const esimQuote = quote('esim');
+    const { sent } = setup({
+      'POST /public/sim/purchase/price': { ...esimQuote, lines: esimQuote.lines.map((l) => ({ ...l, problem: 'sold_out' as const })), sellable: false },
+    });
+    const notice = await screen.findByTestId('unsellable');
+    expect(notice.textContent).toBe('eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.');
+    expect(screen.getByText(/Sold out for the moment/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /continue to payment/i }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent('POST /public/sim/purchase')).toHaveLength(0);
+  });
 });

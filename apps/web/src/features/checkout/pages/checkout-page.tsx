@@ -20,7 +20,7 @@ import { purchase, quoteQueryOptions, useQuote } from '../api/checkout-api';
 import { checkoutStore, useCheckout } from '../checkout-store';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { errorCodeOf } from '../../../lib/error-message';
-import { CheckoutErrorNotice } from '../components/checkout-error-notice';
+import { CheckoutErrorNotice, SOLD_OUT_WORDING, soldOutOfQuote, soldOutReason } from '../components/checkout-error-notice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { newRequestId } from '../../../lib/request-id';
@@ -83,6 +83,8 @@ export default function CheckoutPage() {
     : null;
   const quote = useQuote(quoteRequest);
   const data = quote.data;
+  // Only the SIM stock stops this quote: say which kind ran out and what to choose instead.
+  const soldOut = data ? soldOutOfQuote(data.lines) : undefined;
   const needsShipping = data?.needsShipping ?? false;
 
   const rulesRef = useRef({ needsEmail: !isAuth, needsShipping });
@@ -138,7 +140,7 @@ export default function CheckoutPage() {
       if (isApiError(error)) {
         if (error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(isAuth, quoteRequest!).queryKey.slice(0, 2) });
         const onFields = applyServerFieldErrors(error, setError, ['emailAddress', 'referrerEmail', ...SHIPPING_ADDRESS_FIELDS.map((f) => `shippingAddress.${f}` as const)]);
-        if (!onFields) setProblem(errorCodeOf(error) ?? 'UNKNOWN');
+        if (!onFields) setProblem(soldOutReason(error) ?? errorCodeOf(error) ?? 'UNKNOWN');
       } else {
         setProblem('UNKNOWN');
       }
@@ -275,8 +277,8 @@ export default function CheckoutPage() {
           {quote.isError ? <CheckoutErrorNotice error={quote.error} onRetry={() => void quote.refetch()} /> : null}
           {problem ? <CheckoutErrorNotice code={problem} /> : null}
           {data && !data.sellable ? (
-            <p className="notice notice--warning" role="alert">
-              <FormattedMessage id="checkout.unsellable" />
+            <p className="notice notice--warning" role="alert" data-testid="unsellable">
+              <FormattedMessage id={soldOut ? SOLD_OUT_WORDING[soldOut] : 'checkout.unsellable'} />
             </p>
           ) : null}
 

@@ -16,6 +16,7 @@ import { errorCodeOf } from '../../../lib/error-message';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { NoOrder } from '../components/no-order';
 import { PaymentFailure } from '../components/payment-failure';
+import { soldOutReason } from '../components/checkout-error-notice';
 import { SavedCardChoice, SavedCardPayButton } from '../components/saved-card-choice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
@@ -87,7 +88,7 @@ function declineReason(error: unknown): string {
     const reason = body?.reason ?? body?.failureCode;
     return typeof reason === 'string' ? reason : 'card_declined';
   }
-  return errorCodeOf(error) ?? 'UNKNOWN';
+  return soldOutReason(error) ?? errorCodeOf(error) ?? 'UNKNOWN';
 }
 
 /**
