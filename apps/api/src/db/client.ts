@@ -9,7 +9,9 @@ export type Db = NodePgDatabase<Schema>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A request that waits 15 s for a connection fails instead of waiting for ever: a pool held up
+  // (a deadlock, a stuck server) shows as errors and a failing /readyz, not a hung process.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 15_000 });
   // The server may close an idle connection (restart, or the embedded server stopping on SIGTERM
   // while we drain). pg reports that on the pool; unhandled it would crash the process. The pool
   // drops that client and the next query opens a new one.

@@ -84,19 +84,34 @@ export class OrdersService {
   }
 
   /**
+   * The unsold stock an order of `need` is checked against, read before its transaction opens: the
+   * carrier's count must never be read while a transaction holds a pooled connection (the simulator
+   * needs a second one, a real carrier is an HTTP call; with every connection held by a waiting
+   * transaction the pool would deadlock). Undefined when the order needs no SIM.
+   */
+  async stockFor(need: { esims: number; physicalSims: number }): Promise<Record<'physical' | 'esim', number> | undefined> {
+    if (need.esims === 0 && need.physicalSims === 0) return undefined;
+    return this.deps.stock();
+  }
+
+  /**
    * Refuses an order whose new SIMs the inventory cannot cover, before anything is kept or charged
    * (decision 230): without it the order is paid and then waits, unfulfilled, for stock. Two buyers of
    * the last profile can both pass; payment checks again (PaymentService.pay), and an order paid for
    * the last profile twice waits in fulfilment, retried, for new stock (and after the retries, for
-   * PaymentService.resumeFulfilment).
+   * PaymentService.resumeFulfilment). `stock` is what `stockFor` read before the transaction.
    */
-  async checkStock(need: { esims: number; physicalSims: number }, code: 'CART_NOT_SELLABLE' | 'ORDER_NOT_PAYABLE' = 'CART_NOT_SELLABLE'): Promise<void> {
+  checkStock(
+    need: { esims: number; physicalSims: number },
+    stock: Record<'physical' | 'esim', number> | undefined,
+    code: 'CART_NOT_SELLABLE' | 'ORDER_NOT_PAYABLE' = 'CART_NOT_SELLABLE',
+  ): void {
     if (need.esims === 0 && need.physicalSims === 0) return;
-    const stock = await this.deps.stock();
+    if (!stock) throw new Error('checkStock: the stock was not read before the transaction');
     const short: { field: string; message: string }[] = [];
     if (need.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
     if (need.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
-    // The reason says which kind ran out, so the page can say what to choose instead (decision 230).
+    // The reason says which kind ran out, so the page can say what to choose instead (decision 233).
     const reason = short.length === 2 ? 'sold_out' : need.esims > stock.esim ? 'esim_sold_out' : 'sim_card_sold_out';
     if (short.length > 0) throw appError(code, { errors: short, reason });
   }
@@ -116,6 +131,7 @@ export class OrdersService {
     const email = who?.email ?? req.emailAddress;
     if (!email) throw fieldError('emailAddress', 'Email is a required field');
     const resellerCode = await this.deps.resellers.activeCode(req.resellerCode);
+    const stock = await this.stockFor(quote);
 
     let account: AccountOutcome = who ? 'signed_in' : 'existing';
     const attempt = async () =>
@@ -147,7 +163,7 @@ export class OrdersService {
         if (repeated) return repeated;
         // After the repeat check: a resent request answers with its order even if stock ran out since.
         // A refusal rolls back the account this transaction may have just made.
-        await this.checkStock(quote);
+        this.checkStock(quote, stock);
         let referrerId: string | null = null;
         if (req.referrerEmail && req.referrerEmail !== email) {
           const referrer = await findSubscriberByEmail(tx, req.referrerEmail);
@@ -215,12 +231,13 @@ export class OrdersService {
     if (!quote.sellable) throw appError('CART_NOT_SELLABLE');
     if (quote.total !== req.expectedTotal) throw appError('PRICE_CHANGED');
     const resellerCode = await this.deps.resellers.activeCode(req.resellerCode);
+    const stock = await this.stockFor(quote);
     const place = () =>
       this.deps.db.transaction(async (tx) => {
         const repeated = await repo.findOrderByRequest(tx, who.id, req.requestId);
         if (repeated) return repeated;
         // SIM cards (blank or a replacement) come from the same inventory; other SIM actions need none.
-        await this.checkStock(quote);
+        this.checkStock(quote, stock);
         return this.createOrder(tx, { kind, subscriberId: who.id, email: who.email, requestId: req.requestId, quote, shippingAddress, resellerCode, lineExtras });
       });
     let order: repo.OrderRow;

@@ -55,6 +55,13 @@ export interface PaymentServiceDeps {
   settings: PaymentSettings;
 }
 
+/** New SIMs and SIM cards an order's unfulfilled lines take from the carrier's stock. */
+function stockNeed(lines: repo.OrderLineRow[]): { esims: number; physicalSims: number } {
+  const open = lines.filter((l) => ['plan', 'sim_card', 'sim_reorder'].includes(l.type) && !l.fulfilledAt);
+  const units = (kind: 'esim' | 'physical') => open.filter((l) => l.sim === kind).reduce((n, l) => n + l.quantity, 0);
+  return { esims: units('esim'), physicalSims: units('physical') };
+}
+
 function paidWith(p: repo.PaymentRow): string {
   if (p.gateway === 'balance') return 'Account balance';
   if (p.cardLast4) return `${p.cardBrand ?? 'Card'} •••• ${p.cardLast4}`;
@@ -130,6 +137,9 @@ export class PaymentService {
       if (isCardExpired(card.expMonth, card.expYear)) throw appError('CARD_EXPIRED');
     }
 
+    // The SIMs the order still needs from stock, and the stock, read before the transaction (see
+    // OrdersService.stockFor); the order's lines do not change once it is placed.
+    const stock = await this.deps.orders.stockFor(stockNeed(await repo.findOrderLines(this.db, [req.orderId])));
     const started = await this.db.transaction(async (tx) => {
       const order = await this.deps.orders.load(tx, req.orderId, caller, { lock: true });
       const same = await repo.findPaymentByRequest(tx, order.id, req.requestId);
@@ -143,9 +153,7 @@ export class PaymentService {
       if (all.some((p) => p.type === 'debit' && OPEN.includes(p.status))) throw appError('PAYMENT_IN_PROGRESS');
       // The order's new SIMs and SIM cards must still be in stock: an order placed earlier may be paid after the last
       // profile went to someone else (decision 230). Nothing is charged then.
-      const planLines = (await repo.findOrderLines(tx, [order.id])).filter((l) => ['plan', 'sim_card', 'sim_reorder'].includes(l.type) && !l.fulfilledAt);
-      const units = (kind: 'esim' | 'physical') => planLines.filter((l) => l.sim === kind).reduce((n, l) => n + l.quantity, 0);
-      await this.deps.orders.checkStock({ esims: units('esim'), physicalSims: units('physical') }, 'ORDER_NOT_PAYABLE');
+      this.deps.orders.checkStock(stockNeed(await repo.findOrderLines(tx, [order.id])), stock, 'ORDER_NOT_PAYABLE');
 
       if (gateway.id === 'balance') {
         const id = randomUUID();

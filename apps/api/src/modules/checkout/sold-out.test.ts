@@ -55,7 +55,18 @@ async function drainEsims(tag: string) {
 }
 
 describe('an order the SIM inventory cannot cover', () => {
+  it('is checked without holding a connection while the stock is read: more buyers at once than the pool has connections all get their orders', async () => {
+    // The test pool has 5 connections. Reading the stock inside the order's transaction took a second
+    // one, so five buyers at once held every connection and waited for a sixth for ever (decision 234).
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => buy([planItem(esim)], uniqueEmail(`crowd-${i}`))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    const paid = await Promise.all(results.map((r) => pay(purchaseResultSchema.parse(r.json()))));
+    expect(paid.map((r) => r.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(paid.every((r) => paymentSchema.parse(r.json()).status === 'succeeded')).toBe(true);
+  });
+
   it('is refused before anything is kept or charged; a resent order stays, what is in stock still sells, and new stock sells again', async () => {
+    const ordersBefore = (await t.db.select().from(orders)).length;
     const carrier = t.container.adapters.carrier;
     // An order placed while profiles are left, and its request resent after they ran out.
     const earlyEmail = uniqueEmail('early');
@@ -105,7 +116,7 @@ describe('an order the SIM inventory cannot cover', () => {
     const one = await buy([planItem(esim)], uniqueEmail('one'));
     expect(one.statusCode, one.body).toBe(200);
     // The early order, the physical SIM and the one eSIM: nothing for the refused buyers.
-    expect(await t.db.select().from(orders)).toHaveLength(3);
+    expect(await t.db.select().from(orders)).toHaveLength(ordersBefore + 3);
     // With stock back, the early order can be paid.
     await carrier.importInventory([{ iccid: makeIccid(BigInt(randomInt(1, 2 ** 40)), '779'), kind: 'esim' }]);
     const paid = await pay(placedEarly);

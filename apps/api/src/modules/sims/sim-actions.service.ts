@@ -120,7 +120,7 @@ export class SimActionsService {
       if (!sim) throw appError('SIM_NOT_FOUND');
       if (await this.recordedRefresh(tx, sim.id, req.requestId)) return;
       // Checked again under the SIM's lock: two different requests at once make one refresh.
-      await this.prepare(tx, who.id, simId, spec, new Date());
+      await this.prepare(tx, who.id, simId, spec, new Date(), false);
       const newIccid = spec.toEsim ? await this.reserveEsim(`source-change:${sim.id}:${req.requestId}`) : spec.newIccid;
       await this.d.actions.record(tx, {
         simId: sim.id,
@@ -302,7 +302,11 @@ export class SimActionsService {
   }
 
   /** Checks the SIM may take the action now and prices it; throws the spec's codes otherwise. */
-  async prepare(exec: Executor, subscriberId: string, simId: string, spec: SimActionSpec, now: Date): Promise<Prepared> {
+  /**
+   * `readStock` false: inside a transaction, where the carrier's stock must not be read (it takes a
+   * second pooled connection, or an HTTP call; decision 234). The caller has checked it before.
+   */
+  async prepare(exec: Executor, subscriberId: string, simId: string, spec: SimActionSpec, now: Date, readStock = true): Promise<Prepared> {
     const sim = await findOwnedSim(exec, subscriberId, simId);
     if (!sim) throw appError('SIM_NOT_FOUND');
     const [b] = (await bundle(exec, [sim])) as [SimBundle];
@@ -327,7 +331,7 @@ export class SimActionsService {
       if (await openActionOfType(exec, sim.id, [...CARD_ACTIONS, ...PLAN_ACTIONS])) throw appError('SIM_ACTION_PENDING');
       if (spec.toEsim) {
         if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { message: 'This SIM is an eSIM already.' });
-        if ((await this.d.carrier.stock()).esim === 0) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
+        if (readStock && (await this.d.carrier.stock()).esim === 0) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
       } else if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
       else if (sim.kind !== 'esim') throw appError('ESIM_ONLY', { message: 'A physical SIM is refreshed onto a new SIM card: enter the ICCID printed on it.' });
       // The network refreshes a SIM that has a number (active, suspended, or expired within the recovery window).
