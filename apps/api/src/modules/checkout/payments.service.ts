@@ -690,8 +690,8 @@ export class PaymentService {
    * The periodic sweep for paid orders whose fulfilment job gave up (decision 232): the last eSIM went
    * to another buyer between payment and fulfilment, or the network was down past every retry. Each
    * such order (paid more than `olderThanSeconds` ago, work left that a fulfiller does, no fulfilment
-   * job waiting or running) gets a new fulfilment job once the SIM stock covers its new SIMs; orders
-   * the stock cannot cover yet wait for the next sweep, oldest first when stock comes back.
+   * job waiting or running) gets a new fulfilment job once there is SIM stock of the kinds its new SIMs
+   * need; orders that find none wait for the next sweep, and stock goes to the oldest order first.
    */
   async resumeFulfilment(olderThanSeconds: number): Promise<{ resumed: string[]; waitingForStock: string[] }> {
     const lines = await repo.linesLeftToFulfil(this.db, this.deps.fulfillers.types(), new Date(Date.now() - olderThanSeconds * 1000));
@@ -703,15 +703,24 @@ export class PaymentService {
     for (const l of lines) if (!live.has(l.orderId)) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
     if (byOrder.size === 0) return { resumed, waitingForStock };
     const left = await this.deps.orders.stock();
+    // Once an order waits for a kind, younger orders that need it wait too: stock goes oldest first.
+    const blocked = { esim: false, physical: false };
     for (const [orderId, ls] of byOrder) {
-      const units = (kind: 'esim' | 'physical') => ls.filter((l) => l.type === 'plan' && l.sim === kind).reduce((n, l) => n + l.quantity, 0);
-      const need = { esim: units('esim'), physical: units('physical') };
-      if (need.esim > left.esim || need.physical > left.physical) {
+      const need = { esim: 0, physical: 0 };
+      for (const l of ls) {
+        if (l.type === 'plan' && l.sim) need[l.sim] += l.quantity;
+        // A move to eSIM takes a profile too.
+        if (l.type === 'sim_refresh' && (l.details as { toEsim?: unknown } | null)?.toEsim === true) need.esim += 1;
+      }
+      const kinds = (['esim', 'physical'] as const).filter((k) => need[k] > 0);
+      // Any stock is enough to go on: fulfilment keeps what it reserved for a line (by reference), so a
+      // line of three with two profiles left takes those two now and the third when it comes.
+      if (kinds.some((k) => blocked[k] || left[k] === 0)) {
+        for (const k of kinds) blocked[k] = true;
         waitingForStock.push(orderId);
         continue;
       }
-      left.esim -= need.esim;
-      left.physical -= need.physical;
+      for (const k of kinds) left[k] = Math.max(0, left[k] - need[k]);
       await this.deps.queue.send(ORDER_FULFIL_JOB, { orderId });
       resumed.push(orderId);
     }

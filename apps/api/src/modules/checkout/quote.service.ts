@@ -48,7 +48,8 @@ export class QuoteService {
     let base: PricingOptions = { simCardPrice: this.settings.simCardPrice, taxRateBps: this.settings.taxRateBps, surchargeBps: this.settings.surchargeBps };
     const items = req.items as CartItem[];
     let draft = priceCart(items, pc, base);
-    const stock = opts.withStock && draft.esims + draft.physicalSims > 0 ? await this.stock?.() : undefined;
+    // Advisory: a quote the carrier cannot answer for is priced without stock (placing the order checks it).
+    const stock = opts.withStock && draft.esims + draft.physicalSims > 0 ? await this.stock?.().catch(() => undefined) : undefined;
     if (stock) {
       base = { ...base, stock };
       draft = priceCart(items, pc, base);

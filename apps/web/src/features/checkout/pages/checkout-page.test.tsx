@@ -161,7 +161,10 @@ describe('/checkout', () => {
       'POST /public/sim/purchase/price': { ...esimQuote, lines: esimQuote.lines.map((l) => ({ ...l, problem: 'sold_out' as const })), sellable: false },
     });
     const notice = await screen.findByTestId('unsellable');
-    expect(notice.textContent).toBe('eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.');
+    expect(notice.textContent).toBe(
+      'eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.' +
+        'Something in your cart can no longer be bought. Remove the marked items from your cart to continue.',
+    );
     expect(screen.getByText(/Sold out for the moment/)).toBeTruthy();
     expect((screen.getByRole('button', { name: /continue to payment/i }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent('POST /public/sim/purchase')).toHaveLength(0);

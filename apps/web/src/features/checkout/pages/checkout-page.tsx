@@ -138,7 +138,8 @@ export default function CheckoutPage() {
       navigate('/select-payment');
     } catch (error) {
       if (isApiError(error)) {
-        if (error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(isAuth, quoteRequest!).queryKey.slice(0, 2) });
+        // A changed price, or stock that ran out since the quote: the quote is asked again, so the page shows it.
+        if (error.code === 'PRICE_CHANGED' || soldOutReason(error)) void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(isAuth, quoteRequest!).queryKey.slice(0, 2) });
         const onFields = applyServerFieldErrors(error, setError, ['emailAddress', 'referrerEmail', ...SHIPPING_ADDRESS_FIELDS.map((f) => `shippingAddress.${f}` as const)]);
         if (!onFields) setProblem(soldOutReason(error) ?? errorCodeOf(error) ?? 'UNKNOWN');
       } else {
@@ -277,9 +278,16 @@ export default function CheckoutPage() {
           {quote.isError ? <CheckoutErrorNotice error={quote.error} onRetry={() => void quote.refetch()} /> : null}
           {problem ? <CheckoutErrorNotice code={problem} /> : null}
           {data && !data.sellable ? (
-            <p className="notice notice--warning" role="alert" data-testid="unsellable">
-              <FormattedMessage id={soldOut ? SOLD_OUT_WORDING[soldOut] : 'checkout.unsellable'} />
-            </p>
+            <div className="notice notice--warning" role="alert" data-testid="unsellable">
+              {soldOut ? (
+                <p>
+                  <FormattedMessage id={SOLD_OUT_WORDING[soldOut]} />
+                </p>
+              ) : null}
+              <p>
+                <FormattedMessage id="checkout.unsellable" />
+              </p>
+            </div>
           ) : null}
 
           <div className="form-actions">
