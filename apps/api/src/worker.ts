@@ -9,6 +9,9 @@ async function main() {
   const config = configOrExit();
   const runtime = await startRuntime(config, 'worker');
   onShutdown('worker', () => runtime.stop());
+  // Loaded before the first job, so a job's transaction never loads it on a second connection
+  // (decision 234); a catalogue that cannot load yet is loaded by the first job that needs it.
+  await runtime.container.services.catalogue.warm().catch((err: unknown) => console.warn(`[worker] catalogue warm-up failed: ${String(err)}`));
   await runtime.container.startWorker();
   console.log('[worker] running jobs');
 }

@@ -708,7 +708,7 @@ export class PaymentService {
     for (const [orderId, ls] of byOrder) {
       const need = { esim: 0, physical: 0 };
       for (const l of ls) {
-        if (l.type === 'plan' && l.sim) need[l.sim] += l.quantity;
+        if (l.type === 'plan' && (l.sim === 'esim' || l.sim === 'physical')) need[l.sim] += l.quantity;
         // A move to eSIM takes a profile too.
         if (l.type === 'sim_refresh' && (l.details as { toEsim?: unknown } | null)?.toEsim === true) need.esim += 1;
       }

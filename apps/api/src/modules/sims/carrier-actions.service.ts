@@ -111,8 +111,8 @@ export class CarrierActionService {
     return row!;
   }
 
-  async get(id: string): Promise<ActionRow | undefined> {
-    const [row] = await this.db.select().from(carrierActions).where(eq(carrierActions.id, id)).limit(1);
+  async get(id: string, exec: Executor = this.db): Promise<ActionRow | undefined> {
+    const [row] = await exec.select().from(carrierActions).where(eq(carrierActions.id, id)).limit(1);
     return row;
   }
 

@@ -205,7 +205,7 @@ export class PortingService {
         .limit(1);
       if (!port) throw appError('PORT_NOT_FOUND');
       if (!['submitted', 'pending', 'resolution_required'].includes(port.status)) throw appError('PORT_NOT_CANCELABLE');
-      const action = port.actionId ? await this.actions.get(port.actionId) : undefined;
+      const action = port.actionId ? await this.actions.get(port.actionId, tx) : undefined;
       if (port.status !== 'resolution_required' && action && action.status !== 'failed' && action.status !== 'completed') {
         // The carrier has it: ask it to stop; the port follows its answer.
         if (!action.transactionId) throw appError('SIM_ACTION_PENDING');

@@ -115,13 +115,16 @@ export class SimActionsService {
       return { sim: await this.d.sims.get(who.id, simId), purchase };
     }
     if (req.expectedTotal !== 0) throw appError('PRICE_CHANGED');
+    // The profile is taken before the transaction: the carrier is never asked inside one (decision 234).
+    // The reference holds it for this request, so a repeat or a retry takes the same one.
+    const esim = spec.toEsim ? await this.reserveEsim(`source-change:${simId}:${req.requestId}`) : undefined;
     await this.d.db.transaction(async (tx) => {
       const sim = await findOwnedSim(tx, who.id, simId, true);
       if (!sim) throw appError('SIM_NOT_FOUND');
       if (await this.recordedRefresh(tx, sim.id, req.requestId)) return;
       // Checked again under the SIM's lock: two different requests at once make one refresh.
       await this.prepare(tx, who.id, simId, spec, new Date(), false);
-      const newIccid = spec.toEsim ? await this.reserveEsim(`source-change:${sim.id}:${req.requestId}`) : spec.newIccid;
+      const newIccid = esim ?? spec.newIccid;
       await this.d.actions.record(tx, {
         simId: sim.id,
         subscriberId: who.id,
@@ -160,11 +163,12 @@ export class SimActionsService {
   }
 
   /** A replacement card: a valid ICCID the network has unsold (or reserved), a physical card, in nobody's account. */
-  private async checkNewCard(exec: Executor, sim: SimRow, newIccid: string): Promise<void> {
+  private async checkNewCard(exec: Executor, sim: SimRow, newIccid: string, askCarrier = true): Promise<void> {
     if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { errors: [{ field: 'esn', message: 'An eSIM is refreshed with a new profile, not a SIM card' }] });
     const unusable = () => appError('SIM_CARD_NOT_AVAILABLE', { errors: [{ field: 'esn', message: ERRORS.SIM_CARD_NOT_AVAILABLE.message }] });
     if (!isValidIccid(newIccid) || newIccid === sim.iccid) throw unusable();
     if (await findSimByIccid(exec, newIccid)) throw unusable();
+    if (!askCarrier) return;
     const card = await this.d.carrier.lookup(newIccid);
     if (!card || card.kind !== 'physical' || !['available', 'reserved'].includes(card.state)) throw unusable();
   }
@@ -303,10 +307,11 @@ export class SimActionsService {
 
   /** Checks the SIM may take the action now and prices it; throws the spec's codes otherwise. */
   /**
-   * `readStock` false: inside a transaction, where the carrier's stock must not be read (it takes a
-   * second pooled connection, or an HTTP call; decision 234). The caller has checked it before.
+   * `askCarrier` false: inside a transaction, where the carrier must not be asked (its stock or a
+   * card's state: a second pooled connection in the simulator, an HTTP call at a real carrier;
+   * decision 234). The caller asked it in an earlier preparation outside the transaction.
    */
-  async prepare(exec: Executor, subscriberId: string, simId: string, spec: SimActionSpec, now: Date, readStock = true): Promise<Prepared> {
+  async prepare(exec: Executor, subscriberId: string, simId: string, spec: SimActionSpec, now: Date, askCarrier = true): Promise<Prepared> {
     const sim = await findOwnedSim(exec, subscriberId, simId);
     if (!sim) throw appError('SIM_NOT_FOUND');
     const [b] = (await bundle(exec, [sim])) as [SimBundle];
@@ -331,8 +336,8 @@ export class SimActionsService {
       if (await openActionOfType(exec, sim.id, [...CARD_ACTIONS, ...PLAN_ACTIONS])) throw appError('SIM_ACTION_PENDING');
       if (spec.toEsim) {
         if (sim.kind !== 'physical') throw appError('PHYSICAL_SIM_ONLY', { message: 'This SIM is an eSIM already.' });
-        if (readStock && (await this.d.carrier.stock()).esim === 0) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
-      } else if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid);
+        if (askCarrier && (await this.d.carrier.stock()).esim === 0) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
+      } else if (spec.newIccid) await this.checkNewCard(exec, sim, spec.newIccid, askCarrier);
       else if (sim.kind !== 'esim') throw appError('ESIM_ONLY', { message: 'A physical SIM is refreshed onto a new SIM card: enter the ICCID printed on it.' });
       // The network refreshes a SIM that has a number (active, suspended, or expired within the recovery window).
       if (!sim.mdn || !['active', 'suspended', 'expired'].includes(sim.status)) throw appError('SIM_NOT_ACTIVE');
