@@ -199,6 +199,24 @@ describe('sim source change, free', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'PHYSICAL_SIM_ONLY' });
   });
+
+  it('many moves of one SIM at once (more than the pool has connections) make one move and every request is answered', async () => {
+    const sim = await activeSim(t, alice, 'physical');
+    await t.container.adapters.carrier.importInventory(
+      Array.from({ length: 12 }, (_, i) => ({ iccid: makeIccid(BigInt(randomInt(1, 2 ** 40)), String(700 + i)), kind: 'esim' as const })),
+    );
+    // Each request waited under the SIM's lock while the first one, holding the lock, waited for a
+    // connection to reserve its profile: the tests' 5-connection pool was held up (decision 234).
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post(t, alice, `/subscriber/sim/${sim.id}/sim_source/change/purchase`, { expectedTotal: 0, requestId: newId() })),
+    );
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : (r.json() as { code: string }).code));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['SIM_ACTION_PENDING']));
+    const moves = await t.db.select().from(carrierActions).where(and(eq(carrierActions.simId, sim.id), eq(carrierActions.type, 'refresh')));
+    expect(moves).toHaveLength(1);
+    await settled(t, alice, sim.id, (s) => s.kind === 'esim', 'on the eSIM');
+  }, 30_000);
 });
 
 describe('refresh with a fee, and recovery onto a new card', () => {
