@@ -98,6 +98,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     canPay: true,
     canCancel: true,
     canChangeAddress: false,
+    waitingForStock: false,
     ...overrides,
   };
 }

@@ -79,6 +79,8 @@ export const orderSchema = z.object({
   canPay: z.boolean(),
   canCancel: z.boolean(),
   canChangeAddress: z.boolean(),
+  /** Paid, but waiting for SIM stock at the network; the owner was mailed about it. */
+  waitingForStock: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -73,6 +73,8 @@ export const orders = pgTable(
     deliveredAt: ts(),
     canceledAt: ts(),
     refundedAt: ts(),
+    /** When the customer was told that fulfilment waits for SIM stock (mailed once; decision 235). */
+    fulfilmentDelayedAt: ts(),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),

@@ -63,6 +63,16 @@ export async function updateOrder(exec: Executor, id: string, values: Partial<Ne
   return row;
 }
 
+/** Marks a paid order as waiting for SIM stock; false when it was marked before (its owner was told). */
+export async function markFulfilmentDelayed(exec: Executor, id: string): Promise<boolean> {
+  const rows = await exec
+    .update(orders)
+    .set({ fulfilmentDelayedAt: new Date() })
+    .where(and(eq(orders.id, id), isNull(orders.fulfilmentDelayedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
 export async function countPaidOrders(exec: Executor, subscriberId: string, exceptOrderId: string): Promise<number> {
   const [row] = await exec
     .select({ n: count() })

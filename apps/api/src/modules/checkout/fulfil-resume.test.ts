@@ -11,6 +11,9 @@ import { sims } from '../../db/schema/sims.js';
 import { uniqueEmail } from '../../test/fixtures.js';
 import { address, card, newId, pickPlans, planItem, type PickedPlan } from '../../test/checkout-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { recordingTransport, type RecordingTransport } from '../../adapters/mail/recording-transport.js';
+import { orderSchema } from '@app/shared/contracts/orders';
+import { ORDER_TOKEN_HEADER } from '@app/shared/contracts/order-token';
 import { ORDER_FULFIL_JOB } from './payments.service.js';
 
 // Its own app and database: the test empties the eSIM inventory. Fulfilment gives up at the first
@@ -18,9 +21,11 @@ import { ORDER_FULFIL_JOB } from './payments.service.js';
 let t: TestApp;
 let esim: PickedPlan;
 let physical: PickedPlan;
+let mail: RecordingTransport;
 
 beforeAll(async () => {
-  t = await buildTestApp({ worker: false, env: { ORDER_FULFIL_RETRY_LIMIT: '0', JOBS_POLL_SECONDS: '0.5' } });
+  mail = recordingTransport();
+  t = await buildTestApp({ worker: false, env: { ORDER_FULFIL_RETRY_LIMIT: '0', JOBS_POLL_SECONDS: '0.5' }, mailTransport: mail });
   const plans = await pickPlans(t.container);
   esim = plans.esim[0]!;
   physical = plans.physical[0]!;
@@ -58,6 +63,15 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
   }
 }
 
+/** The order as its buyer reads it (with the access token a visitor has). */
+async function view(p: PurchaseResult) {
+  const res = await t.app.inject({ method: 'GET', url: `/public/order/${p.order.id}`, headers: { [ORDER_TOKEN_HEADER]: p.accessToken } });
+  expect(res.statusCode, res.body).toBe(200);
+  return orderSchema.parse(res.json());
+}
+
+const delayMails = (p: PurchaseResult) => mail.sent.filter((m) => m.kind === 'order-delayed' && m.to === p.order.email);
+
 const orderStatus = async (id: string) => (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.status;
 
 describe('a paid order whose fulfilment gave up', () => {
@@ -84,6 +98,13 @@ describe('a paid order whose fulfilment gave up', () => {
     expect(cardLine?.fulfilledAt).toBeNull();
     expect(cardLine?.details).toHaveProperty('simIds');
 
+    // Each buyer is told once that the order waits for stock, and the order page says so.
+    await until('the delay mails', async () => [delayMails(first).length, delayMails(second).length], (n) => n[0] === 1 && n[1] === 1);
+    expect(delayMails(first)[0]!.subject).toBe(`Your order ${first.order.number} is taking longer than usual`);
+    expect(delayMails(first)[0]!.text).toContain('refund');
+    expect((await view(first)).waitingForStock).toBe(true);
+    expect((await view(card)).waitingForStock).toBe(false);
+
     // No stock: both wait, nothing is queued.
     expect(await payments.resumeFulfilment(0)).toEqual({ resumed: [], waitingForStock: [first.order.id, second.order.id] });
     // A paid order younger than the sweep's margin is not looked at.
@@ -100,5 +121,14 @@ describe('a paid order whose fulfilment gave up', () => {
     // A second sweep finds the first order done and nothing new for the second.
     expect(await payments.resumeFulfilment(0)).toEqual({ resumed: [], waitingForStock: [second.order.id] });
     expect(await orderStatus(second.order.id)).toBe('processing');
+    expect((await view(first)).waitingForStock).toBe(false);
+    expect((await view(second)).waitingForStock).toBe(true);
+
+    // Resumed and failing again for want of stock: no second delay mail.
+    await t.db.update(orders).set({ paidAt: new Date(Date.now() - 3600_000) }).where(eq(orders.id, second.order.id));
+    await t.services.payments.fulfil(second.order.id).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(delayMails(second)).toHaveLength(1);
+    expect(delayMails(first)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { LineType } from '@app/shared/contracts/checkout';
 import type { OrderKind } from '@app/shared/contracts/orders';
 import type { Executor } from '../../db/executor.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * What happens after an order is paid, by line type. Checkout owns quote → order → payment; the
@@ -10,6 +11,17 @@ import type { Executor } from '../../db/executor.js';
  * paid) calls the fulfiller of each unfulfilled line, then marks the line fulfilled. A fulfiller
  * must be idempotent by line id: the job may run again after a crash or a retry.
  */
+
+/**
+ * The `reason` of the error a fulfiller throws when the carrier has no SIM card or eSIM profile left
+ * for a line: the fulfilment job tells the customer once that the order waits for stock (decision 235)
+ * and is retried, then resumed by the sweep when stock is back (decision 232).
+ */
+export const OUT_OF_STOCK = 'out_of_stock';
+
+export function isOutOfStock(e: unknown): boolean {
+  return e instanceof AppError && e.reason === OUT_OF_STOCK;
+}
 
 export interface FulfilmentOrder {
   id: string;

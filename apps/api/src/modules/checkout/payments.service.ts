@@ -16,7 +16,7 @@ import type { Logger } from '../../lib/logger.js';
 import { findSubscriberById } from '../accounts/accounts.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import * as repo from './checkout.repository.js';
-import type { FulfilmentLine, FulfilmentOrder, OrderFulfillers } from './fulfilment.js';
+import { isOutOfStock, type FulfilmentLine, type FulfilmentOrder, type OrderFulfillers } from './fulfilment.js';
 import type { InvoiceService } from './invoices.service.js';
 import { creditBalance, debitBalance } from './ledger.js';
 import type { OrderCaller, OrdersService } from './orders.service.js';
@@ -675,10 +675,16 @@ export class PaymentService {
       if (line.fulfilledAt) continue;
       const f = this.deps.fulfillers.for(line.type as FulfilmentLine['type']);
       if (!f) continue;
-      await this.db.transaction(async (tx) => {
-        const r = await f.fulfil(fOrder, fulfilmentLine(line), tx);
-        if (r.status === 'done') await repo.markLineFulfilled(tx, line.id);
-      });
+      try {
+        await this.db.transaction(async (tx) => {
+          const r = await f.fulfil(fOrder, fulfilmentLine(line), tx);
+          if (r.status === 'done') await repo.markLineFulfilled(tx, line.id);
+        });
+      } catch (e) {
+        // No SIM left for it: the customer hears so once, then the job is retried (and resumed, decision 232).
+        if (isOutOfStock(e)) await this.noteDelay(order);
+        throw e;
+      }
     }
     const after = await repo.findOrderLines(this.db, [order.id]);
     if (!order.shippingAddress && after.length > 0 && after.every((l) => l.fulfilledAt)) {
@@ -725,6 +731,25 @@ export class PaymentService {
       resumed.push(orderId);
     }
     return { resumed, waitingForStock };
+  }
+
+  /**
+   * A paid order whose SIMs the stock cannot cover yet (decision 235): marked once, and its owner is
+   * mailed that it is late, why, and that a refund is theirs for the asking. The mark and the mail are
+   * one transaction, so however many retries fail, one mail goes out.
+   */
+  private async noteDelay(order: repo.OrderRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const marked = await repo.markFulfilmentDelayed(tx, order.id);
+      if (!marked) return;
+      const subscriber = await findSubscriberById(tx, order.subscriberId);
+      await this.deps.mail.enqueue(tx, order.email, subscriber?.locale, {
+        kind: 'order-delayed',
+        firstName: subscriber?.firstName ?? '',
+        orderNumber: order.number,
+        link: `${this.deps.settings.publicUrl}/dashboard/order-view/${order.id}`,
+      });
+    });
   }
 
   /** Operator: the order left with a carrier; the customer is mailed the tracking link. */

@@ -83,6 +83,11 @@ export function toOrder(o: OrderRow, lines: OrderLineRow[], invoiceId: string | 
     canPay: PAYABLE_STATUSES.includes(o.status),
     canCancel: PAYABLE_STATUSES.includes(o.status),
     canChangeAddress: shippingAddress !== null && ADDRESS_CHANGE_STATUSES.includes(o.status),
+    // Told it waits for SIM stock (decision 235), and a plan line has still not made its SIMs.
+    waitingForStock:
+      o.fulfilmentDelayedAt !== null &&
+      ['paid', 'processing'].includes(o.status) &&
+      lines.some((l) => !l.fulfilledAt && ((l.type === 'plan' && !(l.details as { simIds?: unknown } | null)?.simIds) || l.type === 'sim_refresh')),
   };
 }
 

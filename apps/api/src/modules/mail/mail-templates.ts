@@ -67,7 +67,8 @@ export type MailContent =
   /** A plan ended while the subscriber was away. */
   | { kind: 'plan-expired'; firstName: string; number: string; recoverUntil: Date | string; link: string }
   /** The network reports that the number moved to another carrier (a port-out the owner asked the new carrier for). */
-  | { kind: 'number-ported-out'; firstName: string; number: string; link: string };
+  | { kind: 'number-ported-out'; firstName: string; number: string; link: string }
+  | { kind: 'order-delayed'; firstName: string; orderNumber: string; link: string };
 
 export type MailKind = MailContent['kind'];
 
@@ -419,6 +420,17 @@ export class MailTemplates {
       case 'number-ported-out': {
         prefix = 'portedOut';
         blocks = [p(`${prefix}.body`, { number: content.number }), p(`${prefix}.after`), p(`${prefix}.notYou`), { link: content.link, label: this.t(lang, `${prefix}.button`) }];
+        break;
+      }
+      case 'order-delayed': {
+        prefix = 'orderDelayed';
+        subjectValues = { ...v, orderNumber: content.orderNumber };
+        blocks = [
+          p(`${prefix}.body`, { orderNumber: content.orderNumber }),
+          p(`${prefix}.next`),
+          p(`${prefix}.refund`),
+          { link: content.link, label: this.t(lang, `${prefix}.button`) },
+        ];
         break;
       }
     }

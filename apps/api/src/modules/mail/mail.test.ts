@@ -130,6 +130,22 @@ describe('templates', () => {
     }
   });
 
+  it('tells the buyer in every language that a paid order waits for SIM stock, and that a refund is there', () => {
+    const late = { kind: 'order-delayed', firstName: 'Zoé', orderNumber: 'LW-7F3K9Q', link: 'https://shop.example/dashboard/order-view/1' } as const;
+    const en = renderMail(late, 'en', company);
+    expect(en.subject).toBe('Your order LW-7F3K9Q is taking longer than usual');
+    expect(en.text).toContain('we are waiting for new stock from the network');
+    expect(en.text).toContain('contact us and we will refund the order');
+    for (const { code } of SUPPORTED_LOCALES) {
+      const m = renderMail(late, code, company);
+      expect(m.locale).toBe(code);
+      if (code !== 'en') expect(m.subject).not.toBe(en.subject);
+      expect(m.subject).toContain('LW-7F3K9Q');
+      expect(m.text).toContain('https://shop.example/dashboard/order-view/1');
+      expect(m.text).not.toMatch(/[{}]/);
+    }
+  });
+
   it('reads right to left in a right-to-left language, keeping codes, numbers and addresses left to right', () => {
     const rtl = new MailTemplates(new Map<string, Catalogue>([['en', english], ['ar', english]]), company);
     const m = rtl.render({ kind: 'order-paid', firstName: 'Zoé', orderNumber: 'LW-7F3K9Q', total: 2599, currency: 'USD', link: 'https://shop.example/i/1' }, 'ar');

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Carrier } from '../../adapters/carrier/carrier.js';
 import { carrierActions } from '../../db/schema/sims.js';
 import { AppError, appError, fieldError } from '../../lib/errors.js';
+import { OUT_OF_STOCK } from '../checkout/fulfilment.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../checkout/orders.service.js';
 import type { PricingSettings, QuoteService } from '../checkout/quote.service.js';
@@ -138,7 +139,7 @@ export class SimActionsService {
   /** An eSIM profile from inventory for a SIM moving to eSIM (the same reference takes the same profile). */
   async reserveEsim(reference: string): Promise<string> {
     const profile = await this.d.carrier.reserve('esim', reference);
-    if (!profile) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory' });
+    if (!profile) throw appError('SERVICE_UNAVAILABLE', { message: 'No eSIM profile is left in inventory', reason: OUT_OF_STOCK });
     return profile.iccid;
   }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { simPlanPeriods, sims, usageRecords } from '../../db/schema/sims.js';
 import { appError, type FieldError } from '../../lib/errors.js';
+import { OUT_OF_STOCK } from '../checkout/fulfilment.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Throttle } from '../../lib/throttle.js';
 import { describeWait } from '../../lib/wait.js';
@@ -198,7 +199,7 @@ export class SimsService {
     if (!plan) throw appError('PLAN_NOT_FOUND');
     const kind = plan.simSource.type.startsWith('sim_') ? 'physical' : 'esim';
     const existing = await this.carrier.reserve(kind, a.reference);
-    if (!existing) throw appError('SERVICE_UNAVAILABLE', { message: `No ${kind === 'esim' ? 'eSIM profile' : 'SIM card'} is left in inventory` });
+    if (!existing) throw appError('SERVICE_UNAVAILABLE', { message: `No ${kind === 'esim' ? 'eSIM profile' : 'SIM card'} is left in inventory`, reason: OUT_OF_STOCK });
     const already = await findSimByIccid(tx, existing.iccid);
     if (already) return already;
     const [sim] = await tx

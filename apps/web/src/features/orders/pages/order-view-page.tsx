@@ -68,8 +68,8 @@ export default function OrderViewPage() {
             <p>
               <OrderStatusBadge status={data.status} />
             </p>
-            <p>
-              <FormattedMessage id={`orders.explain.${data.status}`} />
+            <p data-testid="order-explain">
+              <FormattedMessage id={data.waitingForStock ? 'orders.explain.waitingForStock' : `orders.explain.${data.status}`} />
             </p>
             <p className="order-card__description">{data.description}</p>
             <div className="table-scroll">

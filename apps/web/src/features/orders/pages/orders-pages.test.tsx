@@ -74,6 +74,15 @@ describe('/dashboard/order-view/:id', () => {
     expect(within(view).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('explains a paid order that waits for SIM stock, with the refund on offer', async () => {
+    const late = order({ status: 'processing', waitingForStock: true, canCancel: false, canPay: false });
+    setup(`/dashboard/order-view/${late.id}`, { [`GET /subscriber/order/${late.id}`]: late });
+    const explain = await screen.findByTestId('order-explain');
+    expect(explain.textContent).toBe(
+      'Paid, and taking longer than usual: we are waiting for new SIM stock from the network. We will send your SIM as soon as it is ready. If you would rather not wait, contact us for a refund.',
+    );
+  });
+
   it('cancels only after confirming', async () => {
     const pending = order();
     let current = pending;

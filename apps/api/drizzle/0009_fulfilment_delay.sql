@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "fulfilment_delayed_at" timestamp with time zone;
