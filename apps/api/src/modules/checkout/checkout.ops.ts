@@ -25,6 +25,8 @@ export const orderOpsCommands: OpsCommand[] = [
           paidAt: o.paidAt?.toISOString() ?? '',
           total: money(o.total, o.currency),
           ships: o.shippingAddress ? `${(o.shippingAddress as { shippingCountry?: string }).shippingCountry ?? ''}` : 'no (eSIM/services)',
+          // Its fulfilment found no SIM left and the buyer was told (decision 235): restock, or refund.
+          waitsForStock: o.fulfilmentDelayedAt ? `since ${o.fulfilmentDelayedAt.toISOString()}` : '',
           description: o.description.slice(0, 60),
         })),
       );
