@@ -138,6 +138,31 @@ describe('cart dialog', () => {
     expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('marks plans whose kind of SIM is sold out for the moment, keeps their price, and holds checkout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        jsonFetch({
+          '/public/plan_category': categoriesFixture,
+          '/public/plan_pricing?isActive=true': pricesFixture,
+          '/public/add-on_plan?isActive=true': addOnsFixture,
+          '/public/service_provider/public_details': publicDetailsFixture,
+          '/public/sim/availability': { physical: true, esim: false },
+        }),
+      ),
+    );
+    cartStore.add({ _type: 'plan', planId: 'plan-esim', priceId: 'price-esim-30', categoryId: 'cat-paygo' });
+    cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo' });
+    renderDialog();
+    expect(await screen.findByText('Sold out for the moment')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    // Only the eSIM line: SIM cards are left.
+    expect(within(dialog).getAllByText('Sold out for the moment')).toHaveLength(1);
+    expect(figures(dialog)['Subtotal']).toBe(money(expectedQuote(cartStore.getState().items).subtotal));
+    expect(within(dialog).getByText('Something in your cart can no longer be bought. Remove the marked items from your cart to continue.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('keeps lines when the catalogue cannot be loaded, instead of calling them no longer sold', async () => {
     const user = userEvent.setup();
     let failing = true;

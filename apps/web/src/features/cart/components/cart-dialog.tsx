@@ -10,6 +10,7 @@ import { CloseIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../components/u
 import { Spinner } from '../../../components/ui/spinner';
 import type { CartCatalogueState } from '../cart-catalogue';
 import { cartStore, useCart } from '../cart-store';
+import { useSimAvailability } from '../api/get-sim-availability';
 import { useCartQuote } from '../use-cart-quote';
 import './cart-dialog.css';
 
@@ -24,7 +25,8 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
   const formatAllowance = useFormatAllowance();
   const { items, quantity } = useCart();
   const { catalogue, pending, failed, retry } = lookup;
-  const quote = useCartQuote(items, catalogue);
+  const available = useSimAvailability(items.some((i) => i._type === 'plan'));
+  const quote = useCartQuote(items, catalogue, available);
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const removedIndex = useRef<number | null>(null);
@@ -44,6 +46,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
   const detailOf = (line: PricedLine): string => {
     if (line.problem === 'not_sold') return intl.formatMessage({ id: 'cart.noLongerSold' });
     if (line.problem === 'addon_not_allowed') return intl.formatMessage({ id: 'cart.addOnNotAllowed' });
+    if (line.problem === 'sold_out') return intl.formatMessage({ id: 'checkout.line.problem.sold_out' });
     if (line.item._type === 'plan') {
       const plan = catalogue.plans.get(line.item.planId);
       return intl.formatMessage(
@@ -61,6 +64,8 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
   const lines = quote.lines.map((line) => ({ ...line, name: line.name ?? unavailable, detail: detailOf(line) }));
   const ready = !failed && !pending;
   const hasUnavailable = ready && !quote.sellable;
+  // Sold out for the moment (still on sale, priced): "remove the marked items", not "no longer sold".
+  const onlySoldOut = quote.lines.some((l) => l.problem) && quote.lines.every((l) => !l.problem || l.problem === 'sold_out');
   // While prices load nothing is known yet; after a failed load the server decides at checkout.
   const holdCheckout = pending || hasUnavailable;
 
@@ -107,7 +112,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
                     <div className="cart-line__info">
                       <p className="cart-line__name">{line.name}</p>
                       <p className="cart-line__detail">{line.detail}</p>
-                      {!line.problem ? (
+                      {!line.problem || line.problem === 'sold_out' ? (
                         <p className="cart-line__unit">
                           <FormattedMessage id="cart.unitPrice" values={{ price: formatMoney(line.unitPrice) }} />
                         </p>
@@ -144,7 +149,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
                         </button>
                       </div>
                       <p className="cart-line__total">
-                        {line.problem ? '—' : formatMoney(line.total)}
+                        {line.problem && line.problem !== 'sold_out' ? '—' : formatMoney(line.total)}
                       </p>
                       <button
                         type="button"
@@ -216,7 +221,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
               ) : null}
             </dl>
             <p className="cart-dialog__note">
-              <FormattedMessage id={hasUnavailable ? 'cart.removeUnavailable' : 'cart.note'} />
+              <FormattedMessage id={!hasUnavailable ? 'cart.note' : onlySoldOut ? 'checkout.unsellable' : 'cart.removeUnavailable'} />
             </p>
             <div className="cart-dialog__actions">
               <button type="button" className="btn btn--ghost" onClick={onClose}>
