@@ -582,7 +582,7 @@ export class SimsService {
           // The number left for another carrier (the new carrier asked for it with the account number
           // and transfer PIN). The owner hears it from us too, once: only the sync whose update moves
           // the row mails (another instance's sync of the same SIM waits for the row and finds it moved).
-          if ('status' in state && state.status === 'ported_out') {
+          if (state.status === 'ported_out') {
             const moved = await tx
               .update(sims)
               .set(state)
