@@ -68,7 +68,8 @@ export async function markFulfilmentDelayed(exec: Executor, id: string): Promise
   const rows = await exec
     .update(orders)
     .set({ fulfilmentDelayedAt: new Date() })
-    .where(and(eq(orders.id, id), isNull(orders.fulfilmentDelayedAt)))
+    // Still paid and not yet told: a refund or a cancellation in between is not followed by this mail.
+    .where(and(eq(orders.id, id), isNull(orders.fulfilmentDelayedAt), inArray(orders.status, ['paid', 'processing'])))
     .returning({ id: orders.id });
   return rows.length > 0;
 }

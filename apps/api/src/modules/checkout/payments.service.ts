@@ -682,7 +682,10 @@ export class PaymentService {
         });
       } catch (e) {
         // No SIM left for it: the customer hears so once, then the job is retried (and resumed, decision 232).
-        if (isOutOfStock(e)) await this.noteDelay(order);
+        if (isOutOfStock(e)) {
+          // The job's own error is what the retry needs; a failed notice is logged and tried again with it.
+          await this.noteDelay(order).catch((err: unknown) => this.deps.log.warn({ order: order.id, reason: String(err) }, 'delay notice not recorded'));
+        }
         throw e;
       }
     }

@@ -135,7 +135,7 @@ describe('templates', () => {
     const en = renderMail(late, 'en', company);
     expect(en.subject).toBe('Your order LW-7F3K9Q is taking longer than usual');
     expect(en.text).toContain('we are waiting for new stock from the network');
-    expect(en.text).toContain('contact us and we will refund the order');
+    expect(en.text).toContain('contact us for a refund of the plan');
     for (const { code } of SUPPORTED_LOCALES) {
       const m = renderMail(late, code, company);
       expect(m.locale).toBe(code);

@@ -117,8 +117,15 @@ export class SimActionsService {
     }
     if (req.expectedTotal !== 0) throw appError('PRICE_CHANGED');
     // The profile is taken before the transaction: the carrier is never asked inside one (decision 234).
-    // The reference holds it for this request, so a repeat or a retry takes the same one.
-    const esim = spec.toEsim ? await this.reserveEsim(`source-change:${simId}:${req.requestId}`) : undefined;
+    // Its reference is the SIM and the card it is on now, so requests racing for one SIM share one
+    // profile (those refused under the lock take none of their own), and a retry after a refusal by
+    // the network takes the same one again. A repeat of a recorded refresh needs none.
+    let esim: string | undefined;
+    if (spec.toEsim && p) {
+      const current = await findOwnedSim(this.d.db, who.id, simId);
+      if (!current) throw appError('SIM_NOT_FOUND');
+      esim = await this.reserveEsim(`source-change:${current.id}:${current.iccid}`);
+    }
     await this.d.db.transaction(async (tx) => {
       const sim = await findOwnedSim(tx, who.id, simId, true);
       if (!sim) throw appError('SIM_NOT_FOUND');

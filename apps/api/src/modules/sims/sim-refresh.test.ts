@@ -207,14 +207,17 @@ describe('sim source change, free', () => {
     );
     // Each request waited under the SIM's lock while the first one, holding the lock, waited for a
     // connection to reserve its profile: the tests' 5-connection pool was held up (decision 234).
+    const before = (await t.container.adapters.carrier.stock()).esim;
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => post(t, alice, `/subscriber/sim/${sim.id}/sim_source/change/purchase`, { expectedTotal: 0, requestId: newId() })),
     );
     const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : (r.json() as { code: string }).code));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
-    expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['SIM_ACTION_PENDING']));
+    expect(new Set(codes.filter((c) => c !== 'ok')), codes.join()).toEqual(new Set(['SIM_ACTION_PENDING']));
     const moves = await t.db.select().from(carrierActions).where(and(eq(carrierActions.simId, sim.id), eq(carrierActions.type, 'refresh')));
     expect(moves).toHaveLength(1);
+    // One profile taken: the refused requests reserved none of their own.
+    expect((await t.container.adapters.carrier.stock()).esim).toBe(before - 1);
     await settled(t, alice, sim.id, (s) => s.kind === 'esim', 'on the eSIM');
   }, 30_000);
 });

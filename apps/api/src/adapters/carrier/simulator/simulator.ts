@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import type { Executor } from '../../../db/executor.js';
 import { donorAccounts, simInventory, simTransactions, simUsage } from '../../../db/schema/carrier-sim.js';
 import type { JobDefinition, JobQueue } from '../../../jobs/queue.js';
+import { isUniqueViolation } from '../../../lib/errors.js';
 import type { Logger } from '../../../lib/logger.js';
 import { zipIndex } from '../../../modules/network-coverage/zip-index.js';
 import { stateForZip } from '../../../modules/network-coverage/zip-states.js';
@@ -163,12 +164,20 @@ export class CarrierSimulator implements Carrier {
     const [already] = await this.db.select().from(simInventory).where(eq(simInventory.reservedFor, reference)).limit(1);
     if (already) return toCarrierSim(already);
     // SKIP LOCKED: concurrent orders each take a different SIM.
-    const rows = await this.db.execute<{ iccid: string }>(sql`
-      UPDATE carrier_sim.sims SET state = 'reserved', reserved_for = ${reference}
-      WHERE iccid = (
-        SELECT iccid FROM carrier_sim.sims WHERE state = 'available' AND kind = ${kind}
-        ORDER BY iccid LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING iccid`);
+    let rows: { rows: { iccid: string }[] };
+    try {
+      rows = await this.db.execute<{ iccid: string }>(sql`
+        UPDATE carrier_sim.sims SET state = 'reserved', reserved_for = ${reference}
+        WHERE iccid = (
+          SELECT iccid FROM carrier_sim.sims WHERE state = 'available' AND kind = ${kind}
+          ORDER BY iccid LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING iccid`);
+    } catch (e) {
+      // The same reference reserved at the same moment by another caller: theirs is ours.
+      if (!isUniqueViolation(e)) throw e;
+      const [mine] = await this.db.select().from(simInventory).where(eq(simInventory.reservedFor, reference)).limit(1);
+      return mine ? toCarrierSim(mine) : undefined;
+    }
     const iccid = rows.rows[0]?.iccid;
     return iccid ? this.lookup(iccid) : undefined;
   }

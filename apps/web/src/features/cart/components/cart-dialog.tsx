@@ -220,8 +220,9 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
                 </div>
               ) : null}
             </dl>
-            <p className="cart-dialog__note">
-              <FormattedMessage id={!hasUnavailable ? 'cart.note' : onlySoldOut ? 'checkout.unsellable' : 'cart.removeUnavailable'} />
+            {/* Polite: the stock answer may arrive after the dialog opened and hold checkout back. */}
+            <p className="cart-dialog__note" aria-live="polite">
+              <FormattedMessage id={!hasUnavailable ? 'cart.note' : onlySoldOut ? 'checkout.removeSoldOut' : 'cart.removeUnavailable'} />
             </p>
             <div className="cart-dialog__actions">
               <button type="button" className="btn btn--ghost" onClick={onClose}>

@@ -163,7 +163,7 @@ describe('/checkout', () => {
     const notice = await screen.findByTestId('unsellable');
     expect(notice.textContent).toBe(
       'eSIMs are sold out for the moment. Choose a plan with a physical SIM card instead, or try again later.' +
-        'Something in your cart can no longer be bought. Remove the marked items from your cart to continue.',
+        'Remove the items marked sold out from your cart to continue.',
     );
     expect(screen.getByText(/Sold out for the moment/)).toBeTruthy();
     expect((screen.getByRole('button', { name: /continue to payment/i }) as HTMLButtonElement).disabled).toBe(true);

@@ -285,7 +285,7 @@ export default function CheckoutPage() {
                 </p>
               ) : null}
               <p>
-                <FormattedMessage id="checkout.unsellable" />
+                <FormattedMessage id={soldOut ? 'checkout.removeSoldOut' : 'checkout.unsellable'} />
               </p>
             </div>
           ) : null}

@@ -79,7 +79,7 @@ describe('/dashboard/order-view/:id', () => {
     setup(`/dashboard/order-view/${late.id}`, { [`GET /subscriber/order/${late.id}`]: late });
     const explain = await screen.findByTestId('order-explain');
     expect(explain.textContent).toBe(
-      'Paid, and taking longer than usual: we are waiting for new SIM stock from the network. We will send your SIM as soon as it is ready. If you would rather not wait, contact us for a refund.',
+      'Paid, and taking longer than usual: we are waiting for new SIM stock from the network. We will send your SIM as soon as it is ready. If you would rather not wait, contact us for a refund of the plan.',
     );
   });
 
