@@ -1,6 +1,7 @@
 import type { OpsCommand } from '../../ops/commands.js';
 import { parseOptions } from '../../ops/commands.js';
 import * as repo from './checkout.repository.js';
+import { waitsForStock } from './views.js';
 
 const money = (cents: number, currency = 'USD') => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +18,7 @@ export const orderOpsCommands: OpsCommand[] = [
     usage: 'orders paid and not yet shipped or delivered (oldest first)',
     async run(c, _args, out) {
       const rows = await repo.ordersAwaitingFulfilment(c.db);
+      const lines = await repo.findOrderLines(c.db, rows.filter((o) => o.fulfilmentDelayedAt).map((o) => o.id));
       out.table(
         rows.map((o) => ({
           id: o.id,
@@ -26,7 +28,7 @@ export const orderOpsCommands: OpsCommand[] = [
           total: money(o.total, o.currency),
           ships: o.shippingAddress ? `${(o.shippingAddress as { shippingCountry?: string }).shippingCountry ?? ''}` : 'no (eSIM/services)',
           // Its fulfilment found no SIM left and the buyer was told (decision 235): restock, or refund.
-          waitsForStock: o.fulfilmentDelayedAt ? `since ${o.fulfilmentDelayedAt.toISOString()}` : '',
+          waitsForStock: waitsForStock(o, lines) ? `since ${o.fulfilmentDelayedAt!.toISOString()}` : '',
           description: o.description.slice(0, 60),
         })),
       );

@@ -49,6 +49,15 @@ export function toOrderLine(l: OrderLineRow): OrderLine {
   };
 }
 
+/** Told it waits for SIM stock (decision 235), and a plan line has still not made its SIMs (or a move to eSIM is not done). */
+export function waitsForStock(o: OrderRow, lines: OrderLineRow[]): boolean {
+  return (
+    o.fulfilmentDelayedAt !== null &&
+    ['paid', 'processing'].includes(o.status) &&
+    lines.some((l) => l.orderId === o.id && !l.fulfilledAt && ((l.type === 'plan' && !(l.details as { simIds?: unknown } | null)?.simIds) || l.type === 'sim_refresh'))
+  );
+}
+
 export function toOrder(o: OrderRow, lines: OrderLineRow[], invoiceId: string | null): Order {
   const shippingAddress = (o.shippingAddress as ShippingAddress | null) ?? null;
   return {
@@ -83,11 +92,7 @@ export function toOrder(o: OrderRow, lines: OrderLineRow[], invoiceId: string | 
     canPay: PAYABLE_STATUSES.includes(o.status),
     canCancel: PAYABLE_STATUSES.includes(o.status),
     canChangeAddress: shippingAddress !== null && ADDRESS_CHANGE_STATUSES.includes(o.status),
-    // Told it waits for SIM stock (decision 235), and a plan line has still not made its SIMs.
-    waitingForStock:
-      o.fulfilmentDelayedAt !== null &&
-      ['paid', 'processing'].includes(o.status) &&
-      lines.some((l) => !l.fulfilledAt && ((l.type === 'plan' && !(l.details as { simIds?: unknown } | null)?.simIds) || l.type === 'sim_refresh')),
+    waitingForStock: waitsForStock(o, lines),
   };
 }
 
