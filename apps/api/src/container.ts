@@ -249,6 +249,7 @@ export async function buildContainer(
     publicUrl: config.publicUrl,
     currency: config.CURRENCY,
     reserveEsim: (reference) => simActions.reserveEsim(reference),
+    reserve: (kind, reference) => carrier.reserve(kind, reference),
   });
   fulfillers.register(simFulfiller);
   carrierActions.onFailure((tx, action) => simFulfiller.creditOnFailure(tx, action));

@@ -65,7 +65,14 @@ export interface OrderFulfiller {
    * Fulfils one line of a paid order. Runs in a job (retried on throw). `exec` is an open transaction
    * in which the line will be marked fulfilled: write your records through it so both commit together.
    */
-  fulfil(order: FulfilmentOrder, line: FulfilmentLine, exec: Executor): Promise<FulfilmentResult>;
+  fulfil(order: FulfilmentOrder, line: FulfilmentLine, exec: Executor, prepared?: unknown): Promise<FulfilmentResult>;
+  /**
+   * Optional: takes from a third party what the line needs (the carrier's SIMs) before the line's
+   * transaction opens, since none is called inside one (decision 234); what it answers is handed to
+   * `fulfil` as `prepared`. Idempotent by line: a retry takes the same things again. `lines` are all
+   * the order's lines. Throws like `fulfil` (an OUT_OF_STOCK reason when the carrier has none left).
+   */
+  prepare?(order: FulfilmentOrder, line: FulfilmentLine, lines: readonly FulfilmentLine[]): Promise<unknown>;
   /**
    * Whether the line may still be refunded (SPEC §1: only while the SIM is not activated). Lines
    * without a fulfiller, or whose fulfiller omits this, are refundable until the order ships.

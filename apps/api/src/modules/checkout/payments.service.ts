@@ -671,13 +671,17 @@ export class PaymentService {
     await repo.updateOrder(this.db, order.id, { status: 'processing' }, ['paid']);
     const lines = await repo.findOrderLines(this.db, [order.id]);
     const fOrder = fulfilmentOrder(order);
+    const fLines = lines.map(fulfilmentLine);
     for (const line of lines) {
       if (line.fulfilledAt) continue;
       const f = this.deps.fulfillers.for(line.type as FulfilmentLine['type']);
       if (!f) continue;
+      const fLine = fulfilmentLine(line);
       try {
+        // The carrier first, outside any transaction (decision 234); then the line's records in one.
+        const prepared = f.prepare ? await f.prepare(fOrder, fLine, fLines) : undefined;
         await this.db.transaction(async (tx) => {
-          const r = await f.fulfil(fOrder, fulfilmentLine(line), tx);
+          const r = await f.fulfil(fOrder, fLine, tx, prepared);
           if (r.status === 'done') await repo.markLineFulfilled(tx, line.id);
         });
       } catch (e) {

@@ -1,14 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { LineType } from '@app/shared/contracts/checkout';
 import type { Plan } from '@app/shared/contracts/catalogue';
-import type { CarrierRequest, OutcomeResult } from '../../adapters/carrier/carrier.js';
+import type { CarrierRequest, CarrierSim, OutcomeResult, SimKind } from '../../adapters/carrier/carrier.js';
 import type { Executor } from '../../db/executor.js';
 import { orderLines } from '../../db/schema/checkout.js';
 import { heldAddOns, simPlanPeriods, sims } from '../../db/schema/sims.js';
 import { findSubscriberById } from '../accounts/accounts.repository.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findOrderLines } from '../checkout/checkout.repository.js';
-import type { FulfilmentLine, FulfilmentOrder, FulfilmentResult, OrderFulfiller } from '../checkout/fulfilment.js';
+import { OUT_OF_STOCK, type FulfilmentLine, type FulfilmentOrder, type FulfilmentResult, type OrderFulfiller } from '../checkout/fulfilment.js';
+import { appError } from '../../lib/errors.js';
 import { creditBalance } from '../checkout/ledger.js';
 import type { MailService } from '../mail/mail.service.js';
 import { applyAddOnToSim } from './add-on-apply.js';
@@ -46,15 +47,45 @@ export class SimFulfiller implements OrderFulfiller {
       currency: string;
       /** Takes an eSIM profile from inventory for a SIM moving to eSIM (SimActionsService.reserveEsim). */
       reserveEsim(reference: string): Promise<string>;
+      /** The carrier's reservation of a SIM for a reference (Carrier.reserve; the same reference, the same SIM). */
+      reserve(kind: SimKind, reference: string): Promise<CarrierSim | undefined>;
     },
   ) {}
 
-  async fulfil(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+  /**
+   * Before the line's transaction: the SIMs it takes from the carrier, by reference (decision 234).
+   * A plan line's SIMs (`<line>:<unit>`), the SIM of the plan line an add-on bought with it goes on,
+   * and the profile of a move to eSIM. What is reserved stays reserved for the reference, so a line
+   * that finds too few takes the rest on a later try.
+   */
+  async prepare(order: FulfilmentOrder, line: FulfilmentLine, lines: readonly FulfilmentLine[]): Promise<Map<string, CarrierSim>> {
+    void order;
+    const taken = new Map<string, CarrierSim>();
+    const take = async (kind: SimKind, reference: string) => {
+      const sim = await this.d.reserve(kind, reference);
+      if (!sim) throw appError('SERVICE_UNAVAILABLE', { message: `No ${kind === 'esim' ? 'eSIM profile' : 'SIM card'} is left in inventory`, reason: OUT_OF_STOCK });
+      taken.set(reference, sim);
+    };
+    if (line.type === 'plan') {
+      const kind = simKind(await this.plan(line.planId));
+      for (let i = 0; i < line.quantity; i++) await take(kind, `${line.id}:${i}`);
+    } else if (line.type === 'addon' && !line.simId) {
+      const addOn = (await this.d.catalogue.snapshot()).addOns.find((a) => a.id === line.addonId);
+      const planLine = addOn ? planLineForAddOn(addOn, line, lines) : undefined;
+      if (planLine) await take(simKind(await this.plan(planLine.planId)), `${planLine.id}:0`);
+    } else if (line.type === 'sim_refresh' && (line.details as Partial<PlanActionDetails> | null)?.toEsim) {
+      await take('esim', `source-change:${line.id}`);
+    }
+    return taken;
+  }
+
+  async fulfil(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor, prepared?: unknown): Promise<FulfilmentResult> {
+    const taken = prepared instanceof Map ? (prepared as Map<string, CarrierSim>) : new Map<string, CarrierSim>();
     switch (line.type) {
       case 'plan':
-        return this.newSims(order, line, tx);
+        return this.newSims(order, line, tx, taken);
       case 'addon':
-        return this.addOn(order, line, tx);
+        return this.addOn(order, line, tx, taken);
       case 'top_up':
         await creditBalance(tx, {
           subscriberId: order.subscriberId,
@@ -70,7 +101,7 @@ export class SimFulfiller implements OrderFulfiller {
       case 'recovery':
         return this.planAction(order, line, tx);
       case 'sim_refresh':
-        return this.refresh(order, line, tx);
+        return this.refresh(order, line, tx, taken);
       default:
         return { status: 'waiting' };
     }
@@ -92,14 +123,21 @@ export class SimFulfiller implements OrderFulfiller {
     return plan;
   }
 
-  private async newSims(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+  private async newSims(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor, taken: Map<string, CarrierSim>): Promise<FulfilmentResult> {
     const plan = await this.plan(line.planId);
     const subscriber = await findSubscriberById(tx, order.subscriberId);
     let physical = false;
     const made: string[] = [];
     for (let i = 0; i < line.quantity; i++) {
       const reference = `${line.id}:${i}`;
-      const sim = await this.d.sims.provision(tx, { subscriberId: order.subscriberId, planId: plan.id, priceId: line.priceId, days: line.periodDays ?? undefined, reference });
+      const sim = await this.d.sims.provision(tx, {
+        subscriberId: order.subscriberId,
+        planId: plan.id,
+        priceId: line.priceId,
+        days: line.periodDays ?? undefined,
+        reference,
+        reserved: taken.get(reference),
+      });
       made.push(sim.id);
       if (sim.kind === 'physical') {
         physical = true;
@@ -125,7 +163,7 @@ export class SimFulfiller implements OrderFulfiller {
     return { status: physical ? 'waiting' : 'done' };
   }
 
-  private async addOn(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+  private async addOn(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor, taken: Map<string, CarrierSim>): Promise<FulfilmentResult> {
     const addOn = (await this.d.catalogue.snapshot()).addOns.find((a) => a.id === line.addonId);
     if (!addOn) throw new Error(`order line add-on ${line.addonId ?? '(none)'} is not in the catalogue`);
     const add = { dataMb: addOn.bandwidth * line.quantity, voiceMinutes: addOn.callMinutes * line.quantity, sms: addOn.sms * line.quantity };
@@ -133,14 +171,8 @@ export class SimFulfiller implements OrderFulfiller {
     if (line.simId) {
       [sim] = await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1);
     } else {
-      // Bought with a new plan in the same order: the first SIM of that plan's line. A cart add-on
-      // need not name its plan (added from the add-ons list), so then the first plan line whose plan
-      // allows it, or else the order's first plan line.
-      const planLines = (await findOrderLines(tx, [order.id])).filter((l) => l.type === 'plan' && l.planId);
-      const planLine =
-        (line.planId ? planLines.find((l) => l.planId === line.planId) : undefined) ??
-        planLines.find((l) => addOn.allowedForPlans.includes(l.planId!)) ??
-        planLines[0];
+      // Bought with a new plan in the same order: the first SIM of that plan's line.
+      const planLine = planLineForAddOn(addOn, line, await findOrderLines(tx, [order.id]));
       if (planLine) {
         sim = await this.d.sims.provision(tx, {
           subscriberId: order.subscriberId,
@@ -148,6 +180,7 @@ export class SimFulfiller implements OrderFulfiller {
           priceId: planLine.priceId,
           days: planLine.periodDays ?? undefined,
           reference: `${planLine.id}:0`,
+          reserved: taken.get(`${planLine.id}:0`),
         });
       }
     }
@@ -205,12 +238,12 @@ export class SimFulfiller implements OrderFulfiller {
   }
 
   /** A paid refresh: the carrier action, with the charge to credit back should the network refuse it. */
-  private async refresh(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor): Promise<FulfilmentResult> {
+  private async refresh(order: FulfilmentOrder, line: FulfilmentLine, tx: Executor, taken: Map<string, CarrierSim>): Promise<FulfilmentResult> {
     const [sim] = line.simId ? await tx.select().from(sims).where(eq(sims.id, line.simId)).for('update').limit(1) : [];
     if (!sim) throw new Error(`line ${line.id}: its SIM is gone`);
     const details = (line.details ?? {}) as Partial<PlanActionDetails>;
     // Moving to eSIM: a profile from inventory, the same one if this line is fulfilled again.
-    const newIccid = details.toEsim ? await this.d.reserveEsim(`source-change:${line.id}`) : details.newIccid;
+    const newIccid = details.toEsim ? (taken.get(`source-change:${line.id}`)?.iccid ?? (await this.d.reserveEsim(`source-change:${line.id}`))) : details.newIccid;
     await this.d.actions.record(tx, {
       simId: sim.id,
       subscriberId: sim.subscriberId ?? order.subscriberId,
@@ -307,4 +340,16 @@ function lpaParts(activationCode: string): { smdpAddress: string; matchingId: st
 /** Apple's eSIM setup universal link (iOS 17.4+) carrying the LPA string. */
 export function appleInstallLink(activationCode: string): string {
   return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
+}
+
+const simKind = (plan: Plan): SimKind => (plan.simSource.type.startsWith('sim_') ? 'physical' : 'esim');
+
+/**
+ * The plan line whose first SIM an add-on bought in the same order goes on. A cart add-on need not
+ * name its plan (added from the add-ons list): then the first plan line whose plan allows it, or
+ * else the order's first plan line.
+ */
+function planLineForAddOn<L extends { type: string; planId: string | null }>(addOn: { allowedForPlans: readonly string[] }, line: { planId: string | null }, lines: readonly L[]): L | undefined {
+  const planLines = lines.filter((l) => l.type === 'plan' && l.planId);
+  return (line.planId ? planLines.find((l) => l.planId === line.planId) : undefined) ?? planLines.find((l) => addOn.allowedForPlans.includes(l.planId!)) ?? planLines[0];
 }

@@ -4,7 +4,7 @@ import type { Sim } from '@app/shared/contracts/sims';
 import { deriveSim, isUsZipFormat, recoverability } from '@app/shared/rules/sims';
 import { classifySimNumber, isValidIccid } from '@app/shared/rules/sim-numbers';
 import { ERRORS } from '@app/shared/errors';
-import type { Carrier, E911Address, PlanSpec, PortDetails } from '../../adapters/carrier/carrier.js';
+import type { Carrier, CarrierSim, E911Address, PlanSpec, PortDetails } from '../../adapters/carrier/carrier.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { simPlanPeriods, sims, usageRecords } from '../../db/schema/sims.js';
@@ -193,12 +193,20 @@ export class SimsService {
    */
   async provision(
     tx: Executor,
-    a: { subscriberId: string | null; planId: string; priceId?: string | null | undefined; days?: number | undefined; reference: string },
+    a: {
+      subscriberId: string | null;
+      planId: string;
+      priceId?: string | null | undefined;
+      days?: number | undefined;
+      reference: string;
+      /** The SIM the caller reserved for `reference` before the transaction (else it is reserved here). */
+      reserved?: CarrierSim | undefined;
+    },
   ): Promise<SimRow> {
     const plan = (await this.catalogue.snapshot()).plans.get(a.planId);
     if (!plan) throw appError('PLAN_NOT_FOUND');
     const kind = plan.simSource.type.startsWith('sim_') ? 'physical' : 'esim';
-    const existing = await this.carrier.reserve(kind, a.reference);
+    const existing = a.reserved?.kind === kind ? a.reserved : await this.carrier.reserve(kind, a.reference);
     if (!existing) throw appError('SERVICE_UNAVAILABLE', { message: `No ${kind === 'esim' ? 'eSIM profile' : 'SIM card'} is left in inventory`, reason: OUT_OF_STOCK });
     const already = await findSimByIccid(tx, existing.iccid);
     if (already) return already;
