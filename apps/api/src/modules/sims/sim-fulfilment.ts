@@ -73,7 +73,7 @@ export class SimFulfiller implements OrderFulfiller {
       const addOn = (await this.d.catalogue.snapshot()).addOns.find((a) => a.id === line.addonId);
       const planLine = addOn ? planLineForAddOn(addOn, line, lines) : undefined;
       if (planLine) await take(simKind(await this.plan(planLine.planId)), `${planLine.id}:0`);
-    } else if (line.type === 'sim_refresh' && (line.details as Partial<PlanActionDetails> | null)?.toEsim) {
+    } else if (line.type === 'sim_refresh' && line.simId && (line.details as Partial<PlanActionDetails> | null)?.toEsim) {
       await take('esim', `source-change:${line.id}`);
     }
     return taken;
