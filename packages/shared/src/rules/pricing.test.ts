@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddOn, Plan, PlanPricing } from '../contracts/catalogue.js';
 import type { CartItem } from '../contracts/cart.js';
-import { basisPoints, priceCart, pricingCatalogue } from './pricing.js';
+import { basisPoints, priceCart, pricingCatalogue, quoteSoldOut, soldOutReason } from './pricing.js';
 
 const plan = (id: string, sim: 'sim_card' | 'esim', isActive = true): Plan => ({
   id,
@@ -122,6 +122,24 @@ describe('priceCart', () => {
 
   it('an empty cart is not sellable', () => {
     expect(priceCart([], catalogue, { simCardPrice: 100 }).sellable).toBe(false);
+  });
+});
+
+describe('sold-out reasons', () => {
+  it('reads a stock-aware quote: which kind is sold out, or nothing when something else is wrong too', () => {
+    const line = (sim: 'esim' | 'physical' | null, problem?: string) => ({ sim, problem });
+    expect(quoteSoldOut([line('esim', 'sold_out'), line('physical')])).toBe('esim_sold_out');
+    expect(quoteSoldOut([line('physical', 'sold_out'), line(null)])).toBe('sim_card_sold_out');
+    expect(quoteSoldOut([line('physical', 'sold_out'), line('esim', 'sold_out')])).toBe('sold_out');
+    expect(quoteSoldOut([line('esim', 'sold_out'), line(null, 'not_sold')])).toBeUndefined();
+    expect(quoteSoldOut([line('esim')])).toBeUndefined();
+  });
+
+  it('names the kinds a stock refusal ran short of', () => {
+    expect(soldOutReason({ esim: true, physical: false })).toBe('esim_sold_out');
+    expect(soldOutReason({ esim: false, physical: true })).toBe('sim_card_sold_out');
+    expect(soldOutReason({ esim: true, physical: true })).toBe('sold_out');
+    expect(soldOutReason({ esim: false, physical: false })).toBeUndefined();
   });
 });
 

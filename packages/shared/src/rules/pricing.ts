@@ -81,6 +81,22 @@ export interface CartQuote {
   sellable: boolean;
 }
 
+/** Which kind of SIM an order could not get (the `reason` of a stock refusal, decision 233). */
+export type SoldOutReason = 'esim_sold_out' | 'sim_card_sold_out' | 'sold_out';
+
+/** The reason for the kinds that ran out, or undefined when neither did. */
+export function soldOutReason(short: { esim: boolean; physical: boolean }): SoldOutReason | undefined {
+  if (short.esim && short.physical) return 'sold_out';
+  return short.esim ? 'esim_sold_out' : short.physical ? 'sim_card_sold_out' : undefined;
+}
+
+/** What a stock-aware quote says is sold out, when sold-out lines are all that stop it (otherwise undefined). */
+export function quoteSoldOut(lines: readonly { sim: 'physical' | 'esim' | null; problem?: string | undefined }[]): SoldOutReason | undefined {
+  const problems = lines.filter((l) => l.problem);
+  if (problems.some((l) => l.problem !== 'sold_out')) return undefined;
+  return soldOutReason({ esim: problems.some((l) => l.sim === 'esim'), physical: problems.some((l) => l.sim === 'physical') });
+}
+
 /** Basis points of an amount in cents, rounded half up (amounts are never negative). */
 export function basisPoints(amount: number, bps: number): number {
   return Math.floor((amount * bps + 5_000) / 10_000);

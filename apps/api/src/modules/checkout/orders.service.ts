@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { AccountOutcome, PurchaseRequest, Quote, ShippingAddress } from '@app/shared/contracts/checkout';
 import { shippingAddressSchema } from '@app/shared/contracts/checkout';
 import type { Order, OrderKind, OrderList, PurchaseResult } from '@app/shared/contracts/orders';
+import { soldOutReason } from '@app/shared/rules/pricing';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { appError, fieldError, isUniqueViolation } from '../../lib/errors.js';
@@ -112,8 +113,8 @@ export class OrdersService {
     if (need.esims > stock.esim) short.push({ field: 'items', message: 'No eSIM is left for this order right now. Choose a physical SIM, or try again later.' });
     if (need.physicalSims > stock.physical) short.push({ field: 'items', message: 'No SIM card is left to ship for this order right now. Choose an eSIM, or try again later.' });
     // The reason says which kind ran out, so the page can say what to choose instead (decision 233).
-    const reason = short.length === 2 ? 'sold_out' : need.esims > stock.esim ? 'esim_sold_out' : 'sim_card_sold_out';
-    if (short.length > 0) throw appError(code, { errors: short, reason });
+    const reason = soldOutReason({ esim: need.esims > stock.esim, physical: need.physicalSims > stock.physical });
+    if (reason) throw appError(code, { errors: short, reason });
   }
 
   async purchase(who: { id: string; email: string } | null, req: PurchaseRequest): Promise<PurchaseResult> {

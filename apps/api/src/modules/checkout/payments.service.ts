@@ -138,8 +138,10 @@ export class PaymentService {
     }
 
     // The SIMs the order still needs from stock, and the stock, read before the transaction (see
-    // OrdersService.stockFor); the order's lines do not change once it is placed.
-    const stock = await this.deps.orders.stockFor(stockNeed(await repo.findOrderLines(this.db, [req.orderId])));
+    // OrdersService.stockFor). Lines do not change once an order is placed, and are fulfilled only
+    // after it is paid (which the transaction answers before it looks at stock).
+    const need = stockNeed(await repo.findOrderLines(this.db, [req.orderId]));
+    const stock = await this.deps.orders.stockFor(need);
     const started = await this.db.transaction(async (tx) => {
       const order = await this.deps.orders.load(tx, req.orderId, caller, { lock: true });
       const same = await repo.findPaymentByRequest(tx, order.id, req.requestId);
@@ -153,7 +155,7 @@ export class PaymentService {
       if (all.some((p) => p.type === 'debit' && OPEN.includes(p.status))) throw appError('PAYMENT_IN_PROGRESS');
       // The order's new SIMs and SIM cards must still be in stock: an order placed earlier may be paid after the last
       // profile went to someone else (decision 230). Nothing is charged then.
-      this.deps.orders.checkStock(stockNeed(await repo.findOrderLines(tx, [order.id])), stock, 'ORDER_NOT_PAYABLE');
+      this.deps.orders.checkStock(need, stock, 'ORDER_NOT_PAYABLE');
 
       if (gateway.id === 'balance') {
         const id = randomUUID();

@@ -1,7 +1,7 @@
 import type { Quote, QuoteRequest } from '@app/shared/contracts/checkout';
 import type { ShippingRate } from '@app/shared/contracts/catalogue';
 import type { CartItem } from '@app/shared/contracts/cart';
-import { basisPoints, priceCart, pricingCatalogue, type CartQuote, type PricingOptions } from '@app/shared/rules/pricing';
+import { basisPoints, priceCart, pricingCatalogue, type CartQuote } from '@app/shared/rules/pricing';
 import { appError, fieldError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { RatesService } from '../rates/rates.service.js';
@@ -45,17 +45,14 @@ export class QuoteService {
   async quoteCart(req: QuoteRequest, opts: { withStock?: boolean } = {}): Promise<{ quote: Quote; priced: CartQuote }> {
     const cat = await this.catalogue.snapshot();
     const pc = pricingCatalogue(cat.plans.values(), cat.prices, cat.addOns);
-    let base: PricingOptions = { simCardPrice: this.settings.simCardPrice, taxRateBps: this.settings.taxRateBps, surchargeBps: this.settings.surchargeBps };
+    const base = { simCardPrice: this.settings.simCardPrice, taxRateBps: this.settings.taxRateBps, surchargeBps: this.settings.surchargeBps };
     const items = req.items as CartItem[];
-    let draft = priceCart(items, pc, base);
+    // A sold-out line keeps its figures, so the draft's SIM counts do not depend on stock.
+    const draft = priceCart(items, pc, base);
     // Advisory: a quote the carrier cannot answer for is priced without stock (placing the order checks it).
     const stock = opts.withStock && draft.esims + draft.physicalSims > 0 ? await this.stock?.().catch(() => undefined) : undefined;
-    if (stock) {
-      base = { ...base, stock };
-      draft = priceCart(items, pc, base);
-    }
     const { options, chosen } = await this.shippingFor(draft.physicalSims > 0, req.shippingCountry, req.shippingRateId);
-    const priced = priceCart(items, pc, { ...base, shipping: chosen ? { id: chosen.id, price: chosen.price } : null });
+    const priced = priceCart(items, pc, { ...base, stock, shipping: chosen ? { id: chosen.id, price: chosen.price } : null });
     return { quote: this.toQuote(priced, options, chosen), priced };
   }
 

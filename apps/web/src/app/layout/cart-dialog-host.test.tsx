@@ -13,8 +13,8 @@ import CartDialog from './cart-dialog-host';
 
 const onClose = vi.fn();
 
-beforeEach(() => {
-  onClose.mockClear();
+/** The catalogue the dialog loads, and any other answers a test adds. */
+function stubApi(extra: Record<string, unknown> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -23,9 +23,15 @@ beforeEach(() => {
         '/public/plan_pricing?isActive=true': pricesFixture,
         '/public/add-on_plan?isActive=true': addOnsFixture,
         '/public/service_provider/public_details': publicDetailsFixture,
+        ...extra,
       }),
     ),
   );
+}
+
+beforeEach(() => {
+  onClose.mockClear();
+  stubApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -139,18 +145,7 @@ describe('cart dialog', () => {
   });
 
   it('marks plans whose kind of SIM is sold out for the moment, keeps their price, and holds checkout', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        jsonFetch({
-          '/public/plan_category': categoriesFixture,
-          '/public/plan_pricing?isActive=true': pricesFixture,
-          '/public/add-on_plan?isActive=true': addOnsFixture,
-          '/public/service_provider/public_details': publicDetailsFixture,
-          '/public/sim/availability': { physical: true, esim: false },
-        }),
-      ),
-    );
+    stubApi({ '/public/sim/availability': { physical: true, esim: false } });
     cartStore.add({ _type: 'plan', planId: 'plan-esim', priceId: 'price-esim-30', categoryId: 'cat-paygo' });
     cartStore.add({ _type: 'plan', planId: 'plan-sim', priceId: 'price-sim-30', categoryId: 'cat-paygo' });
     renderDialog();

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MAX_ITEM_QUANTITY } from '@app/shared/rules/cart';
-import type { PricedLine } from '@app/shared/rules/pricing';
+import { quoteSoldOut, type PricedLine } from '@app/shared/rules/pricing';
 import { useFormatAllowance } from '../../../lib/use-format-allowance';
 import { useFormatMoney } from '../../../lib/use-format-money';
 import { Dialog } from '../../../components/ui/dialog';
@@ -65,7 +65,7 @@ export default function CartDialog({ onClose, catalogue: lookup }: { onClose: ()
   const ready = !failed && !pending;
   const hasUnavailable = ready && !quote.sellable;
   // Sold out for the moment (still on sale, priced): "remove the marked items", not "no longer sold".
-  const onlySoldOut = quote.lines.some((l) => l.problem) && quote.lines.every((l) => !l.problem || l.problem === 'sold_out');
+  const onlySoldOut = quoteSoldOut(quote.lines) !== undefined;
   // While prices load nothing is known yet; after a failed load the server decides at checkout.
   const holdCheckout = pending || hasUnavailable;
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
-import { CheckoutErrorNotice, soldOutOfQuote, soldOutReason } from './checkout-error-notice';
+import { CheckoutErrorNotice, soldOutReason } from './checkout-error-notice';
 
 const SERVER_WORDING = 'Server wording that the page must not show';
 const failure = (code: string | undefined, status = 409, body?: object) => new ApiError(SERVER_WORDING, { status, kind: 'http', code, body });
@@ -37,15 +37,6 @@ describe('CheckoutErrorNotice', () => {
     expect(soldOutReason(failure('ORDER_NOT_PAYABLE', 409, { reason: 'toString' }))).toBeUndefined();
     expect(soldOutReason(failure('PAYMENT_DECLINED', 402, { reason: 'esim_sold_out' }))).toBeUndefined();
     expect(soldOutReason(failure('CART_NOT_SELLABLE'))).toBeUndefined();
-  });
-
-  it('reads a stock-aware quote: which kind is sold out, or nothing when something else is wrong too', () => {
-    const line = (sim: 'esim' | 'physical' | null, problem?: string) => ({ sim, problem });
-    expect(soldOutOfQuote([line('esim', 'sold_out'), line('physical')])).toBe('esim_sold_out');
-    expect(soldOutOfQuote([line('physical', 'sold_out'), line(null)])).toBe('sim_card_sold_out');
-    expect(soldOutOfQuote([line('physical', 'sold_out'), line('esim', 'sold_out')])).toBe('sold_out');
-    expect(soldOutOfQuote([line('esim', 'sold_out'), line(null, 'not_sold')])).toBeUndefined();
-    expect(soldOutOfQuote([line('esim')])).toBeUndefined();
   });
 
   it('says “Something went wrong” for a code this build does not know', () => {

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import type { SoldOutReason } from '@app/shared/rules/pricing';
 import { isApiError } from '../../../lib/api-error';
 import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
 
@@ -6,26 +7,17 @@ import { errorCodeOf, useErrorMessage } from '../../../lib/error-message';
  * The reasons the server gives when the SIM inventory cannot cover an order (CART_NOT_SELLABLE when it
  * is placed, ORDER_NOT_PAYABLE when it is paid; decision 230), worded to say what to choose instead.
  */
-export const SOLD_OUT_WORDING = {
+export const SOLD_OUT_WORDING: Readonly<Record<SoldOutReason, string>> = {
   esim_sold_out: 'checkout.soldOut.esim_sold_out',
   sim_card_sold_out: 'checkout.soldOut.sim_card_sold_out',
   sold_out: 'checkout.soldOut.sold_out',
-} as const;
+};
 
 /** The sold-out reason of a refused order or payment, if that is why it was refused. */
-export function soldOutReason(error: unknown): keyof typeof SOLD_OUT_WORDING | undefined {
+export function soldOutReason(error: unknown): SoldOutReason | undefined {
   if (!isApiError(error) || (error.code !== 'CART_NOT_SELLABLE' && error.code !== 'ORDER_NOT_PAYABLE')) return undefined;
   const reason = (error.body as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' && Object.hasOwn(SOLD_OUT_WORDING, reason) ? (reason as keyof typeof SOLD_OUT_WORDING) : undefined;
-}
-
-/** What a stock-aware quote says is sold out, when that is all that stops it (otherwise undefined). */
-export function soldOutOfQuote(lines: readonly { sim: 'physical' | 'esim' | null; problem?: string | undefined }[]): keyof typeof SOLD_OUT_WORDING | undefined {
-  const problems = lines.filter((l) => l.problem);
-  if (problems.length === 0 || problems.some((l) => l.problem !== 'sold_out')) return undefined;
-  const esim = problems.some((l) => l.sim === 'esim');
-  const card = problems.some((l) => l.sim === 'physical');
-  return esim && card ? 'sold_out' : esim ? 'esim_sold_out' : 'sim_card_sold_out';
+  return typeof reason === 'string' && Object.hasOwn(SOLD_OUT_WORDING, reason) ? (reason as SoldOutReason) : undefined;
 }
 
 /** Where the checkout says more than the code's general text. */

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { PurchaseRequest, QuoteRequest } from '@app/shared/contracts/checkout';
+import { quoteSoldOut } from '@app/shared/rules/pricing';
 import { FormField } from '../../../components/ui/form-field';
 import { EMPTY_SHIPPING_ADDRESS, SHIPPING_ADDRESS_FIELDS, ShippingAddressFields } from '../../../components/ui/shipping-address-fields';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -20,7 +21,7 @@ import { purchase, quoteQueryOptions, useQuote } from '../api/checkout-api';
 import { checkoutStore, useCheckout } from '../checkout-store';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { errorCodeOf } from '../../../lib/error-message';
-import { CheckoutErrorNotice, SOLD_OUT_WORDING, soldOutOfQuote, soldOutReason } from '../components/checkout-error-notice';
+import { CheckoutErrorNotice, SOLD_OUT_WORDING, soldOutReason } from '../components/checkout-error-notice';
 import { summaryLines } from '../components/quote-lines';
 import { TotalsSummary } from '../components/totals-summary';
 import { newRequestId } from '../../../lib/request-id';
@@ -84,7 +85,7 @@ export default function CheckoutPage() {
   const quote = useQuote(quoteRequest);
   const data = quote.data;
   // Only the SIM stock stops this quote: say which kind ran out and what to choose instead.
-  const soldOut = data ? soldOutOfQuote(data.lines) : undefined;
+  const soldOut = data ? quoteSoldOut(data.lines) : undefined;
   const needsShipping = data?.needsShipping ?? false;
 
   const rulesRef = useRef({ needsEmail: !isAuth, needsShipping });
